@@ -1,0 +1,50 @@
+"""The rules engine: pure standard library, no I/O.
+
+Start with :class:`Game`; actions are :class:`Action` values with a text notation
+(:func:`parse_action`); :meth:`Game.view` gives what one seat may know; records
+replay with :func:`load_record`.
+"""
+
+from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
+from .cards import EDITIONS, CardSpec, Edition, get_edition
+from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
+from .events import EVERYONE, event_dict, events_for
+from .game import Game, Phase, RoundRecord, RoundResult
+from .narrate import Narrator, narrate
+from .options import Options, Rules
+from .record import RECORD_FORMAT, check_record_result, export_record, load_record, parse_record
+from .views import VIEW_FORMAT, build_view
+
+__all__ = [
+    "DISCARD",
+    "EDITIONS",
+    "EVERYONE",
+    "KEEP",
+    "LOOK_NONE",
+    "RECORD_FORMAT",
+    "VIEW_FORMAT",
+    "Action",
+    "CardSpec",
+    "Edition",
+    "Game",
+    "IllegalActionError",
+    "LoveLetterError",
+    "Narrator",
+    "NotationError",
+    "Options",
+    "Phase",
+    "RecordError",
+    "RoundRecord",
+    "RoundResult",
+    "Rules",
+    "build_view",
+    "check_record_result",
+    "event_dict",
+    "events_for",
+    "export_record",
+    "get_edition",
+    "load_record",
+    "narrate",
+    "parse_action",
+    "parse_record",
+]

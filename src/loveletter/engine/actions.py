@@ -1,0 +1,233 @@
+"""Actions and their text notation (DESIGN.md §3).
+
+An action is a small immutable value. Equal actions are the *same* object: every
+action is interned by its canonical text, so ``parse_action("guard 1 priest") is
+Action.play("guard", 1, guess="priest")`` and comparing or hashing actions costs
+nothing. ``str(action)`` is the canonical notation and parsing it gives the action back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, NoReturn
+
+from .cards import ALL_CARDS, CHOOSES_ANY, CHOOSES_NOBODY, CHOOSES_OTHER
+from .errors import NotationError
+
+MAX_SEATS = 8
+#: Values a Guard (Premium 5-8 players) or a Bishop may name: 0 and 2-9 are legal, but
+#: any digit parses; the rules decide.
+MAX_VALUE = 9
+
+STEP_WORDS = frozenset({"keep", "look", "discard"})
+_NUMBER = re.compile(r"[0-9]{1,3}")
+
+Guess = str | int
+
+
+class Action:
+    """One decision in the notation: a card played, or a second step.
+
+    - ``word``: the first word: a card id, or ``keep``/``look``/``discard`` for the
+      second steps (Chancellor, Cardinal, the Bishop's target);
+    - ``seats``: the chosen seats (increasing for Baroness and Cardinal);
+    - ``guess``: the Guard's named card id or value, the Bishop's value;
+    - ``cards``: for the Chancellor's ``keep``, the kept card then the returned ones in
+      the order they go under the deck.
+    """
+
+    __slots__ = ("cards", "guess", "seats", "text", "word")
+    _interned: ClassVar[dict[str, Action]] = {}
+
+    word: str
+    seats: tuple[int, ...]
+    guess: Guess | None
+    cards: tuple[str, ...]
+    text: str
+
+    def __new__(
+        cls,
+        word: str,
+        seats: tuple[int, ...] = (),
+        guess: Guess | None = None,
+        cards: tuple[str, ...] = (),
+    ) -> Action:
+        if word in ("baroness", "cardinal"):
+            seats = tuple(sorted(seats))
+        text = _format(word, seats, guess, cards)
+        interned = cls._interned.get(text)
+        if interned is not None:
+            return interned
+        _check_shape(word, seats, guess, cards)
+        action = object.__new__(cls)
+        for name, value in (
+            ("word", word),
+            ("seats", seats),
+            ("guess", guess),
+            ("cards", cards),
+            ("text", text),
+        ):
+            object.__setattr__(action, name, value)
+        cls._interned[text] = action
+        return action
+
+    # -- constructors ----------------------------------------------------------------
+
+    @classmethod
+    def play(cls, card: str, *seats: int, guess: Guess | None = None) -> Action:
+        """Play ``card``, choosing ``seats`` (and naming ``guess`` for Guard/Bishop)."""
+        return cls(card, tuple(seats), guess)
+
+    @classmethod
+    def keep(cls, kept: str, *returned: str) -> Action:
+        """Chancellor's second step; ``returned`` go under the deck in this order."""
+        return cls("keep", (), None, (kept, *returned))
+
+    @classmethod
+    def look(cls, seat: int | None) -> Action:
+        """Cardinal's second step: look at ``seat``'s hand, or at neither (None)."""
+        return cls("look", () if seat is None else (seat,))
+
+    # -- properties ------------------------------------------------------------------
+
+    @property
+    def card(self) -> str | None:
+        """The card played, or None for a second step."""
+        return None if self.word in STEP_WORDS else self.word
+
+    @property
+    def target(self) -> int | None:
+        """The first chosen seat, if any."""
+        return self.seats[0] if self.seats else None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"parse_action({self.text!r})"
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (parse_action, (self.text,))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Action:
+        return self
+
+
+def _format(word: str, seats: tuple[int, ...], guess: Guess | None, cards: tuple[str, ...]) -> str:
+    parts = [word]
+    if word == "look" and not seats:
+        parts.append("none")
+    parts.extend(str(seat) for seat in seats)
+    if guess is not None:
+        parts.append(str(guess))
+    parts.extend(cards)
+    return " ".join(parts)
+
+
+def _fail(message: str) -> NoReturn:
+    raise NotationError(message)
+
+
+def _check_shape(
+    word: str, seats: tuple[int, ...], guess: Guess | None, cards: tuple[str, ...]
+) -> None:
+    """Raise NotationError unless the parts form an action of the notation."""
+    for seat in seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+            _fail(f"seat {seat!r} is not a seat number 0-{MAX_SEATS - 1}")
+    if len(set(seats)) != len(seats):
+        _fail(f"{word!r} names the same seat twice")
+    if word == "keep":
+        if seats or guess is not None:
+            _fail("'keep' takes card ids only")
+        if cards and not 2 <= len(cards) <= 3:
+            _fail("'keep' names the kept card then the 1 or 2 returned cards")
+        for card in cards:
+            if card not in ALL_CARDS:
+                _fail(f"unknown card {card!r}")
+        return
+    if cards:
+        _fail(f"{word!r} takes no card list")
+    if word == "look":
+        if guess is not None or len(seats) > 1:
+            _fail("'look' takes one seat or 'none'")
+        return
+    if word == "discard":
+        if seats or guess is not None:
+            _fail("'discard' takes no arguments")
+        return
+    if word not in ALL_CARDS:
+        _fail(f"unknown card or step {word!r}")
+    if word in ("guard", "bishop"):
+        if len(seats) != (0 if guess is None else 1):
+            _fail(f"'{word}' takes a seat and a guess, or nothing")
+        if guess is None:
+            return
+        if word == "bishop" or isinstance(guess, int):
+            if not isinstance(guess, int) or isinstance(guess, bool):
+                _fail("the Bishop names a number")
+            if not 0 <= guess <= MAX_VALUE:
+                _fail(f"{guess} is not a card value 0-{MAX_VALUE}")
+        elif guess not in ALL_CARDS:
+            _fail(f"unknown card {guess!r}")
+        return
+    if guess is not None:
+        _fail(f"'{word}' names no card")
+    if word in CHOOSES_NOBODY and seats:
+        _fail(f"'{word}' chooses no player")
+    if (word in CHOOSES_OTHER or word in CHOOSES_ANY) and len(seats) > 1:
+        _fail(f"'{word}' chooses one player")
+    if word == "cardinal" and len(seats) not in (0, 2):
+        _fail("'cardinal' chooses exactly two players")
+    if word == "baroness" and len(seats) > 2:
+        _fail("'baroness' chooses one or two players")
+
+
+def _seat(text: str) -> int:
+    if not _NUMBER.fullmatch(text):
+        _fail(f"{text!r} is not a seat number")
+    return int(text)
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation of one action; raise NotationError if it is not one.
+
+    Case and runs of spaces are forgiven; ``str()`` of the result is canonical.
+    """
+    interned = Action._interned.get(text)
+    if interned is not None:
+        return interned
+    if not isinstance(text, str):
+        _fail(f"an action is a text, not {type(text).__name__}")
+    if len(text) > 100:
+        _fail("an action is at most 100 characters")
+    words = text.lower().split()
+    if not words:
+        _fail("empty action")
+    word, args = words[0], words[1:]
+    if word == "keep":
+        return Action("keep", (), None, tuple(args))
+    if word == "look":
+        if len(args) != 1:
+            _fail("'look' takes one seat or 'none'")
+        return LOOK_NONE if args[0] == "none" else Action("look", (_seat(args[0]),))
+    if word in ("guard", "bishop") and len(args) == 2:
+        guess_text = args[1]
+        guess: Guess = int(guess_text) if _NUMBER.fullmatch(guess_text) else guess_text
+        return Action(word, (_seat(args[0]),), guess)
+    if word in ("guard", "bishop") and args:
+        _fail(f"'{word}' takes a seat and a guess, or nothing")
+    return Action(word, tuple(_seat(arg) for arg in args))
+
+
+#: The Bishop's target's answers: discard the hand and draw again, or keep it.
+DISCARD = Action("discard")
+KEEP = Action("keep")
+#: The Cardinal's player looks at neither hand.
+LOOK_NONE = Action("look")

@@ -1,0 +1,482 @@
+"""Cards and editions as data: ids, values, counts, names and effect texts.
+
+Card ids are the stable English ids used in code, notation and records. Everything a
+player reads (names, effect texts) is data here, per language and per theme, so the
+rules code never spells a card's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+LANGUAGES = ("en", "fr")
+
+#: Cards whose effect chooses exactly one *other* player (R11: no effect if none).
+CHOOSES_OTHER = frozenset({"guard", "priest", "baron", "king", "dowager_queen", "jester", "bishop"})
+#: Cards whose effect chooses any player, the player included (R12).
+CHOOSES_ANY = frozenset({"prince", "sycophant"})
+#: Cards whose effect chooses nobody.
+CHOOSES_NOBODY = frozenset(
+    {"handmaid", "countess", "princess", "spy", "chancellor", "count", "constable", "assassin"}
+)
+#: Every card id of every edition.
+ALL_CARDS = CHOOSES_OTHER | CHOOSES_ANY | CHOOSES_NOBODY | {"baroness", "cardinal"}
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """One kind of card in a deck: its id, printed value and number of copies."""
+
+    id: str
+    value: int
+    count: int
+
+
+def _deck(*entries: tuple[str, int, int]) -> tuple[CardSpec, ...]:
+    return tuple(CardSpec(card, value, count) for card, value, count in entries)
+
+
+CLASSIC_DECK = _deck(
+    ("guard", 1, 5),
+    ("priest", 2, 2),
+    ("baron", 3, 2),
+    ("handmaid", 4, 2),
+    ("prince", 5, 2),
+    ("king", 6, 1),
+    ("countess", 7, 1),
+    ("princess", 8, 1),
+)
+
+DECK_2019 = _deck(
+    ("spy", 0, 2),
+    ("guard", 1, 6),  # R0: the seed says 5, the 21-card deck needs 6
+    ("priest", 2, 2),
+    ("baron", 3, 2),
+    ("handmaid", 4, 2),
+    ("prince", 5, 2),
+    ("chancellor", 6, 2),
+    ("king", 7, 1),
+    ("countess", 8, 1),
+    ("princess", 9, 1),
+)
+
+DECK_2019_CLASSIC = _deck(
+    ("guard", 1, 5),
+    ("priest", 2, 2),
+    ("baron", 3, 2),
+    ("handmaid", 4, 2),
+    ("prince", 5, 2),
+    ("king", 7, 1),
+    ("countess", 8, 1),
+    ("princess", 9, 1),
+)
+
+PREMIUM_DECK = _deck(
+    ("assassin", 0, 1),
+    ("jester", 0, 1),
+    ("guard", 1, 8),
+    ("priest", 2, 2),
+    ("cardinal", 2, 2),
+    ("baron", 3, 2),
+    ("baroness", 3, 2),
+    ("handmaid", 4, 2),
+    ("sycophant", 4, 2),
+    ("prince", 5, 2),
+    ("count", 5, 2),
+    ("king", 6, 1),
+    ("constable", 6, 1),
+    ("countess", 7, 1),
+    ("dowager_queen", 7, 1),
+    ("princess", 8, 1),
+    ("bishop", 9, 1),
+)
+
+
+# --- names ---------------------------------------------------------------------------
+
+_STANDARD_EN = {
+    "spy": "Spy",
+    "guard": "Guard",
+    "priest": "Priest",
+    "baron": "Baron",
+    "handmaid": "Handmaid",
+    "prince": "Prince",
+    "chancellor": "Chancellor",
+    "king": "King",
+    "countess": "Countess",
+    "princess": "Princess",
+    "assassin": "Assassin",
+    "jester": "Jester",
+    "cardinal": "Cardinal",
+    "baroness": "Baroness",
+    "sycophant": "Sycophant",
+    "count": "Count",
+    "constable": "Constable",
+    "dowager_queen": "Dowager Queen",
+    "bishop": "Bishop",
+}
+
+_STANDARD_FR = {
+    "spy": "Espionne",
+    "guard": "Garde",
+    "priest": "Prêtre",
+    "baron": "Baron",
+    "handmaid": "Servante",
+    "prince": "Prince",
+    "chancellor": "Chancelier",
+    "king": "Roi",
+    "countess": "Comtesse",
+    "princess": "Princesse",
+    "assassin": "Assassin",
+    "jester": "Bouffon",
+    "cardinal": "Cardinal",
+    "baroness": "Baronne",
+    "sycophant": "Flagorneur",
+    "count": "Comte",
+    "constable": "Connétable",
+    "dowager_queen": "Reine douairière",
+    "bishop": "Évêque",
+}
+
+_CLASSIC_FR = {
+    **_STANDARD_FR,
+    "guard": "Garde (Odette)",
+    "priest": "Prêtre (Tomas)",
+    "baron": "Baron (Talus)",
+    "handmaid": "Servante (Susannah)",
+    "prince": "Prince (Arnaud)",
+    "king": "Roi (Arnaud IV)",
+    "countess": "Comtesse (Wilhelmina)",
+    "princess": "Princesse (Annette)",
+}
+
+_PRINCESS_EN = {
+    **_STANDARD_EN,
+    "spy": "Claire the Spy",
+    "priest": "The King's Advisors",
+    "baron": "The Palace Librarian",
+    "handmaid": "Oliver the Dragon",
+    "prince": "Prince Vladric",
+    "chancellor": "Princess Amira / Sadie",
+    "king": "The Ghost King",
+    "countess": "Celeste the Unicorn",
+    "princess": "The Ogre",
+}
+
+_PRINCESS_FR = {
+    **_STANDARD_FR,
+    "spy": "Claire l'espionne",
+    "priest": "Conseillers du roi",
+    "baron": "Bibliothécaire du palais",
+    "handmaid": "Oliver le dragon",
+    "prince": "Prince Vladric",
+    "chancellor": "Princesse Amira / Sadie",
+    "king": "Roi fantôme",
+    "countess": "Céleste la licorne",
+    "princess": "Ogre",
+}
+
+#: Display names per theme, then per language, then per card id.
+THEMES: Mapping[str, Mapping[str, Mapping[str, str]]] = {
+    "classic": {"en": _STANDARD_EN, "fr": _CLASSIC_FR},
+    "standard": {"en": _STANDARD_EN, "fr": _STANDARD_FR},
+    "princess": {"en": _PRINCESS_EN, "fr": _PRINCESS_FR},
+}
+
+
+# --- effect texts -----------------------------------------------------------------------
+# Templates: {name_of_<card>} is replaced by that card's name in the edition's theme.
+
+_EFFECTS_EN = {
+    "spy": "No effect when played or discarded. At the end of the round, if you are the "
+    "only player still in the round with a Spy in your discard pile, gain 1 token "
+    "(only one, even with both).",
+    "guard": "Choose another player and name a card other than {the_guard}. If that player "
+    "holds it, they are out of the round.",
+    "guard_numbers": "Choose another player and name a number other than 1. If that "
+    "player's card has that value, they are out of the round.",
+    "priest": "Choose another player and look at their hand in secret.",
+    "baron": "Choose another player and compare hands in secret. The lower value is out of "
+    "the round; on a tie nothing happens.",
+    "handmaid": "Until the start of your next turn, other players' cards cannot choose you.",
+    "prince": "Choose any player, yourself included. They discard their hand without its "
+    "effect and draw a new card (the set-aside card if the deck is empty). Discarding "
+    "{the_princess} knocks them out.",
+    "chancellor": "Draw 2 cards. Keep one of the cards in your hand and put the others "
+    "under the deck in the order you choose. With an empty deck, no effect.",
+    "chancellor_twins": "Draw 2 cards. Keep one of the cards in your hand and put the "
+    "others under the deck in the order you choose. At the end of the round, if you and "
+    "exactly one other player still in the round have each played or discarded a "
+    "Princess, you each gain 1 token.",
+    "king": "Choose another player and trade hands with them.",
+    "countess": "No effect when played. You must play her if your other card is "
+    "{the_king} or {the_prince}.",
+    "princess": "If you play or discard her for any reason, you are out of the round.",
+    "assassin": "While in your hand: a player who chooses you with {the_guard} is out "
+    "instead; reveal and discard the Assassin, then draw a new card. No effect when "
+    "played.",
+    "jester": "Choose another player and give them the Jester token. If they win this "
+    "round, you gain 1 token.",
+    "cardinal": "Choose two players (you may be one); they trade hands. Then you may look "
+    "at one of those two hands.",
+    "baroness": "Choose one or two other players and look at their hands in secret.",
+    "sycophant": "Choose any player. The next card played that chooses players must choose them.",
+    "count": "No effect when played. At the showdown, each Count in your discard pile "
+    "adds 1 to the value of your hand.",
+    "constable": "No effect when played. If you are knocked out with the Constable in "
+    "your discard pile, gain 1 token.",
+    "dowager_queen": "Choose another player and compare hands in secret. The higher value "
+    "is out of the round; on a tie nothing happens.",
+    "bishop": "Choose another player and name a number other than 1. If their card has "
+    "that value, gain 1 token; they may then discard their hand and draw a new one. "
+    "The Princess beats the Bishop at the showdown.",
+}
+
+_EFFECTS_FR = {
+    "spy": "Aucun effet quand elle est jouée ou défaussée. À la fin de la manche, si vous "
+    "êtes le seul joueur encore en lice à avoir une Espionne dans votre défausse, gagnez "
+    "1 jeton (un seul, même avec les deux).",
+    "guard": "Choisissez un autre joueur et nommez une carte autre que {the_guard}. S'il "
+    "l'a en main, il quitte la manche.",
+    "guard_numbers": "Choisissez un autre joueur et nommez un nombre autre que 1. Si sa "
+    "carte a cette valeur, il quitte la manche.",
+    "priest": "Choisissez un autre joueur et regardez sa main en secret.",
+    "baron": "Choisissez un autre joueur et comparez vos mains en secret. La plus faible "
+    "valeur quitte la manche ; en cas d'égalité, rien ne se passe.",
+    "handmaid": "Jusqu'au début de votre prochain tour, les cartes des autres joueurs ne "
+    "peuvent pas vous choisir.",
+    "prince": "Choisissez un joueur, vous compris. Il défausse sa main sans effet et "
+    "pioche une nouvelle carte (la carte écartée si la pioche est vide). Défausser "
+    "{the_princess} l'élimine.",
+    "chancellor": "Piochez 2 cartes. Gardez une des cartes de votre main et placez les "
+    "autres sous la pioche dans l'ordre de votre choix. Pioche vide : aucun effet.",
+    "chancellor_twins": "Piochez 2 cartes. Gardez une des cartes de votre main et placez "
+    "les autres sous la pioche dans l'ordre de votre choix. À la fin de la manche, si "
+    "vous et exactement un autre joueur encore en lice avez joué ou défaussé une "
+    "Princesse, vous gagnez chacun 1 jeton.",
+    "king": "Choisissez un autre joueur et échangez vos mains.",
+    "countess": "Aucun effet quand elle est jouée. Vous devez la jouer si votre autre "
+    "carte est {the_king} ou {the_prince}.",
+    "princess": "Si vous la jouez ou la défaussez, pour quelque raison que ce soit, vous "
+    "quittez la manche.",
+    "assassin": "Tant qu'il est dans votre main : le joueur qui vous choisit avec "
+    "{the_guard} quitte la manche à votre place ; révélez et défaussez l'Assassin, puis "
+    "piochez une carte. Aucun effet quand il est joué.",
+    "jester": "Choisissez un autre joueur et donnez-lui le jeton Bouffon. S'il gagne "
+    "cette manche, vous gagnez 1 jeton.",
+    "cardinal": "Choisissez deux joueurs (vous pouvez en être) ; ils échangent leurs "
+    "mains. Vous pouvez ensuite regarder l'une de ces deux mains.",
+    "baroness": "Choisissez un ou deux autres joueurs et regardez leur main en secret.",
+    "sycophant": "Choisissez un joueur. La prochaine carte jouée qui choisit des joueurs "
+    "doit le choisir.",
+    "count": "Aucun effet quand il est joué. Lors de la révélation finale, chaque Comte "
+    "de votre défausse ajoute 1 à la valeur de votre main.",
+    "constable": "Aucun effet quand il est joué. Si vous quittez la manche avec le "
+    "Connétable dans votre défausse, gagnez 1 jeton.",
+    "dowager_queen": "Choisissez un autre joueur et comparez vos mains en secret. La plus "
+    "forte valeur quitte la manche ; en cas d'égalité, rien ne se passe.",
+    "bishop": "Choisissez un autre joueur et nommez un nombre autre que 1. Si sa carte a "
+    "cette valeur, gagnez 1 jeton ; il peut alors défausser sa main et en piocher une "
+    "nouvelle. La Princesse bat l'Évêque lors de la révélation finale.",
+}
+
+# Cards named with a definite article, per theme, per language ("{}" is the name).
+_EN_NO_ARTICLE = {
+    "Claire the Spy",
+    "Oliver the Dragon",
+    "Prince Vladric",
+    "Celeste the Unicorn",
+    "Princess Amira / Sadie",
+}
+_FR_ARTICLES = {
+    "spy": "l'",
+    "guard": "le ",
+    "priest": "le ",
+    "baron": "le ",
+    "handmaid": "la ",
+    "prince": "le ",
+    "chancellor": "le ",
+    "king": "le ",
+    "countess": "la ",
+    "princess": "la ",
+    "assassin": "l'",
+    "jester": "le ",
+    "cardinal": "le ",
+    "baroness": "la ",
+    "sycophant": "le ",
+    "count": "le ",
+    "constable": "le ",
+    "dowager_queen": "la ",
+    "bishop": "l'",
+}
+_FR_PRINCESS_ARTICLES = {
+    **_FR_ARTICLES,
+    "spy": "",
+    "priest": "les ",
+    "baron": "la ",
+    "handmaid": "",
+    "chancellor": "la ",
+    "countess": "",
+    "princess": "l'",
+}
+
+
+EFFECT_TEXTS: Mapping[str, Mapping[str, str]] = {"en": _EFFECTS_EN, "fr": _EFFECTS_FR}
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """An edition of the game: which deck, thresholds and bonus rules it uses.
+
+    Premium with 2-4 players is the Classic game in every respect (RULES.md §1); its
+    large deck and Premium rules apply from 5 players.
+    """
+
+    id: str
+    names: Mapping[str, str]
+    min_players: int
+    max_players: int
+    theme: str
+    discard_tiebreak: bool  # R7: classic and premium compare discard totals
+    twins_bonus: bool  # R27: Princesse Princesse only
+    small_deck: tuple[CardSpec, ...]
+    tokens: Mapping[int, int]
+    large_deck: tuple[CardSpec, ...] = ()  # Premium, used from `large_from` players
+    large_from: int = 99
+
+    def deck(self, players: int) -> tuple[CardSpec, ...]:
+        """The card kinds and counts used with this many players."""
+        self.check_players(players)
+        return self.large_deck if players >= self.large_from else self.small_deck
+
+    def is_large(self, players: int) -> bool:
+        """Whether this player count uses the Premium 32-card game."""
+        return players >= self.large_from
+
+    def tokens_to_win(self, players: int) -> int:
+        """Tokens a player needs to win the game (RULES.md §1)."""
+        self.check_players(players)
+        return self.tokens[players]
+
+    def check_players(self, players: int) -> None:
+        """Raise ValueError unless this edition can seat that many players."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"the {self.id} edition is for {self.min_players}-{self.max_players} "
+                f"players, not {players}"
+            )
+
+    def name(self, lang: str = "en") -> str:
+        """The edition's display name."""
+        return self.names[lang]
+
+    def card_name(self, card: str, lang: str = "en") -> str:
+        """A card's display name in this edition's theme."""
+        return THEMES[self.theme][lang][card]
+
+    def effect_text(self, card: str, players: int, lang: str = "en") -> str:
+        """The effect of a card as a short text, in this edition and language."""
+        key = card
+        if card == "guard" and self.is_large(players):
+            key = "guard_numbers"
+        elif card == "chancellor" and self.twins_bonus:
+            key = "chancellor_twins"
+        phrases = {f"the_{card}": self.card_phrase(card, lang) for card in THEMES[self.theme][lang]}
+        return EFFECT_TEXTS[lang][key].format_map(phrases)
+
+    def card_phrase(self, card: str, lang: str = "en") -> str:
+        """A card's short name with its definite article: "the Guard", "la Servante"."""
+        name = self.card_name(card, lang).split(" (")[0]
+        if lang == "en":
+            if name.startswith("The "):
+                return "the " + name[4:]
+            return name if name in _EN_NO_ARTICLE else "the " + name
+        articles = _FR_PRINCESS_ARTICLES if self.theme == "princess" else _FR_ARTICLES
+        return articles[card] + name
+
+
+EDITIONS: Mapping[str, Edition] = {
+    edition.id: edition
+    for edition in (
+        Edition(
+            id="classic",
+            names={"en": "Classic (2012)", "fr": "Classique (2012)"},
+            min_players=2,
+            max_players=4,
+            theme="classic",
+            discard_tiebreak=True,
+            twins_bonus=False,
+            small_deck=CLASSIC_DECK,
+            tokens={2: 7, 3: 5, 4: 4},
+        ),
+        Edition(
+            id="2019",
+            names={"en": "2019 edition", "fr": "Édition 2019"},
+            min_players=2,
+            max_players=6,
+            theme="standard",
+            discard_tiebreak=False,
+            twins_bonus=False,
+            small_deck=DECK_2019,
+            tokens={2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
+        ),
+        Edition(
+            id="2019-classic",
+            names={"en": "2019 box, classic version", "fr": "Boîte 2019, version classique"},
+            min_players=2,
+            max_players=4,
+            theme="standard",
+            discard_tiebreak=False,
+            twins_bonus=False,
+            small_deck=DECK_2019_CLASSIC,
+            tokens={2: 6, 3: 5, 4: 4},
+        ),
+        Edition(
+            id="premium",
+            names={"en": "Premium (2015)", "fr": "Premium (2015)"},
+            min_players=2,
+            max_players=8,
+            theme="standard",
+            discard_tiebreak=True,
+            twins_bonus=False,
+            small_deck=CLASSIC_DECK,
+            large_deck=PREMIUM_DECK,
+            large_from=5,
+            tokens={2: 7, 3: 5, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4},
+        ),
+        Edition(
+            id="princess",
+            names={"en": "Princesse Princesse", "fr": "Princesse Princesse"},
+            min_players=2,
+            max_players=6,
+            theme="princess",
+            discard_tiebreak=False,
+            twins_bonus=True,
+            small_deck=DECK_2019,
+            tokens={2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
+        ),
+    )
+}
+
+_ALIASES = {
+    "2012": "classic",
+    "classique": "classic",
+    "2019classic": "2019-classic",
+    "2019-classique": "2019-classic",
+    "princesse": "princess",
+    "princesse-princesse": "princess",
+}
+
+
+def get_edition(edition: str | Edition) -> Edition:
+    """Look up an edition by id (or a common alias); raise ValueError if unknown."""
+    if isinstance(edition, Edition):
+        return edition
+    key = edition.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return EDITIONS[key]
+    except KeyError:
+        known = ", ".join(EDITIONS)
+        raise ValueError(f"unknown edition {edition!r}; known editions: {known}") from None

@@ -1,0 +1,34 @@
+"""The engine's exceptions: one class per kind of failure, all ValueErrors."""
+
+from __future__ import annotations
+
+
+class LoveLetterError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class NotationError(LoveLetterError):
+    """A text is not an action in the notation (a syntax error)."""
+
+
+class IllegalActionError(LoveLetterError):
+    """A well-formed action that the rules do not allow here (a rule error)."""
+
+
+class RecordError(LoveLetterError):
+    """A game record is malformed, or replaying it fails or disagrees with its result.
+
+    ``round`` and ``action`` are 1-based positions of the failing step when known.
+    """
+
+    def __init__(self, message: str, *, round: int | None = None, action: int | None = None):
+        where = []
+        if round is not None:
+            where.append(f"round {round}")
+        if action is not None:
+            where.append(f"action {action}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        super().__init__(prefix + message)
+        self.round = round
+        self.action = action
+        self.reason = message

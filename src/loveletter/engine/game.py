@@ -1,0 +1,826 @@
+"""A whole game of Love Letter: rounds, turns, card effects and tokens.
+
+The state is mutable and changes only through :meth:`Game.apply` (one decision) and
+:meth:`Game.next_round`. Every change is checked first and a refused input changes
+nothing. What happens is appended to :attr:`Game.log` as compact event tuples (see
+:mod:`loveletter.engine.events`), from which views and narration are derived on demand.
+Rulings of RULES.md are cited as ``# R<n>``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from itertools import combinations, permutations
+from typing import Any, NamedTuple
+
+from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
+from .cards import Edition
+from .errors import IllegalActionError, LoveLetterError
+from .options import Options, Rules, targeting_of
+
+Event = tuple[Any, ...]
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    PLAY = "play"  # the active player plays one of their two cards
+    CHANCELLOR = "chancellor"  # the active player keeps one card, returns the others
+    CARDINAL = "cardinal"  # the active player may look at one of the traded hands
+    BISHOP = "bishop"  # the Bishop's target discards their hand or keeps it
+    ROUND_OVER = "round_over"  # between rounds: call next_round()
+    GAME_OVER = "game_over"
+
+
+_PLAY = Phase.PLAY
+_CHANCELLOR = Phase.CHANCELLOR
+_CARDINAL = Phase.CARDINAL
+_BISHOP = Phase.BISHOP
+_ROUND_OVER = Phase.ROUND_OVER
+_GAME_OVER = Phase.GAME_OVER
+_DECIDING = (_PLAY, _CHANCELLOR, _CARDINAL, _BISHOP)
+
+
+class RoundResult(NamedTuple):
+    """How a round ended, and its review (R52: every hand and the set-aside card).
+
+    ``ending`` is ``last_standing``, ``showdown`` or ``game_won`` (a Bishop or
+    Constable token reached the threshold mid-round, R9: no winners). ``hands`` holds
+    each seat's hand at the end (empty for players who were out); ``bonuses`` lists
+    every token gained in the round as ``(seat, reason)``.
+    """
+
+    number: int
+    ending: str
+    winners: tuple[int, ...]
+    tokens: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    set_aside: str | None
+    bonuses: tuple[tuple[int, str], ...]
+    tied: tuple[int, ...]  # R2: who may start the next round
+
+    def as_result(self) -> dict[str, Any]:
+        """This round in the ``result`` schema of a record (DESIGN.md §4)."""
+        return {"winners": list(self.winners), "tokens": list(self.tokens)}
+
+
+class RoundRecord(NamedTuple):
+    """What a record keeps of one round: its deck (top first), first seat, actions."""
+
+    deck: tuple[str, ...]
+    first: int
+    actions: list[Action]
+
+
+def _default_names(count: int) -> list[str]:
+    return [f"Player {seat + 1}" for seat in range(count)]
+
+
+class Game:
+    """The state of one game, from the first deal to its winners.
+
+    Create it with an edition and players (a count or a list of names); it deals the
+    first round at once unless ``start=False``. Randomness (shuffles, first player,
+    ties for the first player) comes only from ``rng``, or from ``random.Random(seed)``.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_bare",
+        "_bonuses",
+        "_choosable",
+        "_constable_in_play",
+        "_effects",
+        "_guesses",
+        "_legal",
+        "_looks",
+        "_memo",
+        "_single",
+        "_targeting",
+        "active",
+        "alive",
+        "deck",
+        "discards",
+        "face_up",
+        "hands",
+        "history",
+        "jester",
+        "log",
+        "n",
+        "out",
+        "pending",
+        "phase",
+        "players",
+        "protected",
+        "results",
+        "rng",
+        "round_logs",
+        "round_tokens",
+        "rules",
+        "set_aside",
+        "sycophant",
+        "tokens",
+        "turn",
+        "winners",
+    )
+
+    def __init__(
+        self,
+        edition: str | Edition = "classic",
+        players: int | Sequence[str] = 2,
+        *,
+        options: Options | None = None,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        start: bool = True,
+    ) -> None:
+        names = _default_names(players) if isinstance(players, int) else list(players)
+        self.rules = Rules.settle(edition, len(names), options)
+        self.players: list[str] = names
+        self.n = n = len(names)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.tokens = [0] * n
+        self.results: list[RoundResult] = []
+        self.history: list[RoundRecord] = []
+        self.winners: list[int] = []
+        self.phase = _ROUND_OVER
+        self.round_logs: list[list[Event]] = []
+        # Round state, set by next_round().
+        self.log: list[Event] = []
+        self.deck: list[str] = []  # the draw pile, top card LAST
+        self.set_aside: str | None = None
+        self.face_up: tuple[str, ...] = ()
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.discards: list[list[str]] = [[] for _ in range(n)]
+        self.out = [False] * n
+        self.protected = [False] * n
+        self.alive = n
+        self._choosable = (1 << n) - 1
+        self.active = 0
+        self.turn = 0
+        self.round_tokens = [0] * n
+        self.jester: tuple[int, int] | None = None  # (owner, holder) R31
+        self.sycophant: int | None = None  # the chosen player R34
+        self.pending: tuple[int, ...] = ()  # Cardinal's traded pair, or Bishop's target
+        self._legal: tuple[Action, ...] | None = None
+        self._actions: list[Action] = []
+        self._bonuses: list[tuple[int, str]] = []
+        self._build_action_tables()
+        if start:
+            self.next_round()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def edition(self) -> Edition:
+        """The edition being played."""
+        return self.rules.edition
+
+    @property
+    def round_number(self) -> int:
+        """The number of the current (or last) round, from 1; 0 before the first."""
+        return len(self.history)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide next, or None between rounds and at the end."""
+        phase = self.phase
+        if phase is _BISHOP:
+            return self.pending[0]
+        if phase is _ROUND_OVER or phase is _GAME_OVER:
+            return None
+        return self.active
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (its winners are in :attr:`winners`)."""
+        return self.phase is _GAME_OVER
+
+    def value(self, card: str) -> int:
+        """A card's printed value in this game."""
+        return self.rules.values[card]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to move may take now (empty between rounds)."""
+        legal = self._legal
+        if legal is None:
+            if self.phase is _PLAY:
+                legal = self._legal = self._play_options()
+            else:
+                legal = self._legal = self._compute_legal()
+        return legal
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether an action (or its notation) may be applied now."""
+        try:
+            action = action if isinstance(action, Action) else parse_action(action)
+        except LoveLetterError:
+            return False
+        return action in self.legal_actions()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as plain JSON data; None for a spectator."""
+        from .views import build_view
+
+        return build_view(self, seat)
+
+    def result(self) -> dict[str, Any]:
+        """The game's result so far, in the schema of a record's ``result``."""
+        return {
+            "rounds": [result.as_result() for result in self.results],
+            "tokens": list(self.tokens),
+            "winners": list(self.winners),
+        }
+
+    def to_record(self, *, result: bool = True) -> dict[str, Any]:
+        """Export the game as a record (DESIGN.md §4), with its result by default."""
+        from .record import export_record
+
+        return export_record(self, with_result=result)
+
+    def copy(self, rng: random.Random | None = None) -> Game:
+        """An independent copy, for search; it gets ``rng`` or a copy of this RNG."""
+        new = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(new, name, getattr(self, name))
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.tokens = self.tokens[:]
+        new.results = self.results[:]
+        new.history = [
+            RoundRecord(record.deck, record.first, record.actions[:]) for record in self.history
+        ]
+        if new.history:
+            new._actions = new.history[-1].actions
+        new.winners = self.winners[:]
+        new.round_logs = [*self.round_logs[:-1], self.log[:]] if self.round_logs else []
+        new.log = new.round_logs[-1] if new.round_logs else []
+        new.deck = self.deck[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.discards = [pile[:] for pile in self.discards]
+        new.out = self.out[:]
+        new.protected = self.protected[:]
+        new.round_tokens = self.round_tokens[:]
+        new._bonuses = self._bonuses[:]
+        return new
+
+    # ------------------------------------------------------------------ rounds
+
+    def allowed_first(self) -> tuple[int, ...]:
+        """Seats that may start the next round (R2)."""
+        if not self.results:
+            return tuple(range(self.n))
+        return self.results[-1].tied
+
+    def next_round(self, deck: Sequence[str] | None = None, first: int | None = None) -> None:
+        """Deal the next round: ``deck`` top first (shuffled if None), ``first`` seat (R2).
+
+        Raises IllegalActionError during a round or after the game, and
+        LoveLetterError on a deck that is not this game's deck or a first seat that
+        R2 does not allow.
+        """
+        if self.phase is _GAME_OVER:
+            raise IllegalActionError("the game is over")
+        if self.phase is not _ROUND_OVER:
+            raise IllegalActionError("a round is still being played")
+        rules = self.rules
+        allowed = self.allowed_first()
+        if first is not None and (type(first) is not int or first not in allowed):
+            raise LoveLetterError(
+                f"seat {first!r} may not start this round; allowed: {list(allowed)} (R2)"
+            )
+        if deck is None:
+            draw = self.rng.random
+            cards = sorted(rules.deck, key=lambda _: draw())  # a uniform shuffle
+        else:
+            cards = list(deck)
+            if sorted(cards) != sorted(rules.deck):
+                raise LoveLetterError(
+                    f"the deck is not the {rules.edition.id} deck for {self.n} players"
+                )
+        if first is None:
+            if not self.results and rules.options.first_player is not None:
+                first = rules.options.first_player
+            else:
+                first = allowed[0] if len(allowed) == 1 else self.rng.choice(allowed)
+        self._deal(cards, first)
+
+    def _deal(self, cards: list[str], first: int) -> None:
+        n = self.n
+        self._actions = []
+        self.history.append(RoundRecord(tuple(cards), first, self._actions))
+        start = 1 + self.rules.face_up
+        self.set_aside = cards[0]  # R1
+        self.face_up = face_up = tuple(cards[1:start])
+        log: list[Event] = [("round", len(self.history), first, face_up)]
+        self.log = log
+        self.round_logs.append(log)
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for offset in range(n):
+            seat = (first + offset) % n
+            card = cards[start + offset]
+            hands[seat].append(card)
+            log.append(("deal", seat, card))
+        self.hands = hands
+        deck = cards[start + n :]
+        deck.reverse()
+        self.deck = deck
+        self.discards = [[] for _ in range(n)]
+        self.out = [False] * n
+        self.protected = [False] * n
+        self.alive = n
+        self._choosable = (1 << n) - 1  # seats in the round and not protected, as bits
+        self.round_tokens = [0] * n
+        self._bonuses = []
+        self.jester = None
+        self.sycophant = None
+        self.pending = ()
+        self.turn = 0
+        self.phase = _PLAY
+        self._start_turn(first)
+
+    def _start_turn(self, seat: int) -> None:
+        self.active = seat
+        self.turn += 1
+        self.protected[seat] = False  # R15: protection ends at the start of your turn
+        self._choosable |= 1 << seat
+        card = self.deck.pop()
+        self.hands[seat].append(card)
+        self.log.append(("turn", seat, card))
+
+    def _end_turn(self) -> None:
+        if not self.deck:  # R6
+            self._showdown()
+            return
+        n = self.n
+        out = self.out
+        seat = self.active
+        while True:
+            seat = (seat + 1) % n
+            if not out[seat]:
+                break
+        self._start_turn(seat)
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply one decision, given as an Action or in notation.
+
+        If ``seat`` is given it must be the seat to move. Raises NotationError on a
+        text that is not an action and IllegalActionError on an action the rules do
+        not allow now; either way nothing changes.
+        """
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        if seat is not None and seat != self.to_move:
+            raise IllegalActionError(self._not_your_turn(seat))
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            from .explain import explain_illegal
+
+            raise IllegalActionError(explain_illegal(self, action))
+        self._legal = None
+        self._actions.append(action)
+        phase = self.phase
+        if phase is _PLAY:
+            seat = self.active
+            card = action.word
+            self.hands[seat].remove(card)
+            self.discards[seat].append(card)
+            self.log.append(("play", seat, action))
+            self.sycophant = None  # R34: the constraint binds only the next card played
+            self._effects[card](self, seat, action)
+        elif phase is _CHANCELLOR:
+            self._chancellor_keep(action)
+        elif phase is _CARDINAL:
+            self._cardinal_look(action)
+        else:
+            self._bishop_reply(action)
+        if self.phase is _PLAY:
+            self._end_turn()
+
+    def _not_your_turn(self, seat: int) -> str:
+        to_move = self.to_move
+        if to_move is None:
+            return "nobody is to move now"
+        return f"seat {seat} may not act now: seat {to_move} is to move"
+
+    # ------------------------------------------------------------------ effects
+
+    def _no_effect(self, seat: int, action: Action) -> None:
+        pass
+
+    def _guard(self, seat: int, action: Action) -> None:
+        if not action.seats:  # R11
+            return
+        target = action.seats[0]
+        held = self.hands[target][0]
+        if held == "assassin":  # R30
+            self.log.append(("assassin", target, seat))
+            self._knock_out(seat)
+            if self.phase is not _PLAY:
+                return
+            self.hands[target].clear()
+            self.discards[target].append(held)
+            self.log.append(("discard", target, held, "assassin"))
+            self._draw_replacement(target)
+            return
+        guess = action.guess
+        hit = self.rules.values[held] == guess if self.rules.guard_names_value else held == guess
+        self.log.append(("guard", seat, target, guess, hit))
+        if hit:
+            self._knock_out(target)
+
+    def _priest(self, seat: int, action: Action) -> None:
+        if action.seats:
+            target = action.seats[0]
+            self.log.append(("look", seat, target, self.hands[target][0]))
+
+    def _baron(self, seat: int, action: Action) -> None:
+        self._compare(seat, action, lower_loses=True)
+
+    def _dowager_queen(self, seat: int, action: Action) -> None:
+        self._compare(seat, action, lower_loses=False)
+
+    def _compare(self, seat: int, action: Action, *, lower_loses: bool) -> None:
+        if not action.seats:
+            return
+        target = action.seats[0]
+        mine = self.hands[seat][0]
+        theirs = self.hands[target][0]
+        values = self.rules.values
+        difference = values[mine] - values[theirs]  # R17, R37: printed values
+        loser: int | None = None
+        if difference:
+            loser = target if (difference > 0) == lower_loses else seat
+        self.log.append(("compare", seat, target, mine, theirs, loser))
+        if loser is not None:
+            self._knock_out(loser)
+
+    def _handmaid(self, seat: int, action: Action) -> None:
+        self.protected[seat] = True  # R15
+        self._choosable &= ~(1 << seat)
+
+    def _prince(self, seat: int, action: Action) -> None:
+        if not action.seats:
+            return
+        self._discard_and_draw(action.seats[0], "prince")
+
+    def _discard_and_draw(self, target: int, cause: str) -> None:
+        """R18, R38: discard a hand without its effect, then draw a new card."""
+        hand = self.hands[target]
+        card = hand.pop()
+        self.discards[target].append(card)
+        self.log.append(("discard", target, card, cause))
+        if card == "princess":  # R22: out, and draws nothing
+            self._knock_out(target)
+        else:
+            self._draw_replacement(target)
+
+    def _draw_replacement(self, seat: int) -> None:
+        if self.deck:
+            card = self.deck.pop()
+            from_set_aside = False
+        else:
+            # R23: at most one draw from an empty deck per turn, so this suffices.
+            if self.set_aside is None:
+                raise RuntimeError("R23 broken: a second draw from an empty deck")
+            card, self.set_aside = self.set_aside, None
+            from_set_aside = True
+        self.hands[seat].append(card)
+        self.log.append(("draw", seat, card, from_set_aside))
+
+    def _chancellor(self, seat: int, action: Action) -> None:
+        deck = self.deck
+        count = min(2, len(deck))  # R19
+        drawn = tuple(deck.pop() for _ in range(count))
+        self.log.append(("chancellor_draw", seat, drawn))
+        if drawn:
+            self.hands[seat].extend(drawn)
+            self.phase = _CHANCELLOR
+
+    def _chancellor_keep(self, action: Action) -> None:
+        seat = self.active
+        kept, *returned = action.cards
+        self.hands[seat] = [kept]
+        for card in returned:
+            self.deck.insert(0, card)  # under the deck, the last one at the bottom
+        self.log.append(("chancellor_return", seat, tuple(returned)))
+        self.phase = _PLAY
+
+    def _king(self, seat: int, action: Action) -> None:
+        if action.seats:
+            self._trade(seat, seat, action.seats[0])
+
+    def _trade(self, seat: int, first: int, second: int) -> None:
+        hands = self.hands
+        self.log.append(("trade", seat, first, second, hands[first][0], hands[second][0]))
+        hands[first], hands[second] = hands[second], hands[first]
+
+    def _princess(self, seat: int, action: Action) -> None:
+        self._knock_out(seat)  # R22
+
+    def _jester(self, seat: int, action: Action) -> None:
+        if action.seats:
+            self.jester = (seat, action.seats[0])  # R31
+
+    def _cardinal(self, seat: int, action: Action) -> None:
+        if not action.seats:  # R32: fewer than two choosable players
+            return
+        first, second = action.seats
+        self._trade(seat, first, second)
+        self.pending = (first, second)
+        self.phase = _CARDINAL
+
+    def _cardinal_look(self, action: Action) -> None:
+        if action.seats:
+            target = action.seats[0]
+            self.log.append(("look", self.active, target, self.hands[target][0]))
+        self.pending = ()
+        self.phase = _PLAY
+
+    def _baroness(self, seat: int, action: Action) -> None:
+        for target in action.seats:  # R33
+            self.log.append(("look", seat, target, self.hands[target][0]))
+
+    def _sycophant(self, seat: int, action: Action) -> None:
+        if action.seats:
+            self.sycophant = action.seats[0]  # R34
+
+    def _bishop(self, seat: int, action: Action) -> None:
+        if not action.seats:
+            return
+        target = action.seats[0]
+        value = action.guess
+        hit = self.rules.values[self.hands[target][0]] == value  # R38
+        self.log.append(("bishop", seat, target, value, hit))
+        if hit:
+            self._gain_token_now(seat, "bishop")
+            if self.phase is _PLAY:
+                self.pending = (target,)
+                self.phase = _BISHOP
+
+    def _bishop_reply(self, action: Action) -> None:
+        target = self.pending[0]
+        self.pending = ()
+        self.phase = _PLAY
+        self.log.append(("reply", target, action is DISCARD))
+        if action is DISCARD:
+            self._discard_and_draw(target, "bishop")
+
+    # ------------------------------------------------------------------ outcomes
+
+    def _knock_out(self, seat: int) -> None:
+        """R5: the player leaves the round, their hand face up on their pile."""
+        pile = self.discards[seat]
+        hand = self.hands[seat]
+        constable = self._constable_in_play and (
+            "constable" in pile
+            or (self.rules.options.constable_when_knocked_out and "constable" in hand)
+        )
+        revealed = tuple(hand)
+        pile.extend(revealed)
+        hand.clear()
+        self.out[seat] = True
+        self.protected[seat] = False
+        self._choosable &= ~(1 << seat)
+        self.alive -= 1
+        self.log.append(("out", seat, revealed))
+        if constable:  # R36: settled before the round can end
+            self._gain_token_now(seat, "constable")
+            if self.phase is _GAME_OVER:
+                return
+        if self.alive == 1:  # R6
+            winner = self.out.index(False)
+            self._end_round("last_standing", (winner,), (winner,))
+
+    def _gain_token_now(self, seat: int, reason: str) -> None:
+        """A mid-round token (Bishop, Constable): reaching the threshold wins at once (R9)."""
+        self._bonus(seat, reason)
+        if self.tokens[seat] >= self.rules.tokens_to_win:
+            self._finish_round("game_won", (), (seat,))
+
+    def _showdown(self) -> None:
+        """R7, R35, R40, R41: compare the hands of the players still in the round."""
+        rules = self.rules
+        values = rules.values
+        hands = self.hands
+        finalists = [seat for seat in range(self.n) if not self.out[seat]]
+        self.log.append(("showdown", tuple((seat, hands[seat][0]) for seat in finalists)))
+        contenders = finalists
+        if rules.premium:
+            if rules.options.princess_beats_bishop and any(
+                hands[seat][0] == "princess" for seat in finalists
+            ):
+                contenders = [seat for seat in finalists if hands[seat][0] != "bishop"]
+            scores = {
+                seat: values[hands[seat][0]] + self.discards[seat].count("count")
+                for seat in contenders
+            }
+        else:
+            scores = {seat: values[hands[seat][0]] for seat in contenders}
+        best = max(scores.values())
+        tied = [seat for seat in contenders if scores[seat] == best]
+        if len(tied) > 1 and rules.edition.discard_tiebreak:
+            totals = {seat: sum(values[card] for card in self.discards[seat]) for seat in tied}
+            top = max(totals.values())
+            tied = [seat for seat in tied if totals[seat] == top]
+        winners: tuple[int, ...] = tuple(tied)
+        if len(tied) > 1 and rules.options.tie_rule == "nobody":
+            winners = ()
+        self._end_round("showdown", winners, tuple(tied))
+
+    def _end_round(self, ending: str, winners: tuple[int, ...], tied: tuple[int, ...]) -> None:
+        """R8: the round's tokens, all at once, then R9: the game's winners."""
+        for seat in winners:
+            self._bonus(seat, "round")
+        rules = self.rules
+        discards = self.discards
+        in_round = [seat for seat in range(self.n) if not self.out[seat]]
+        if rules.spy_bonus:  # R24, R25
+            spies = [seat for seat in in_round if "spy" in discards[seat]]
+            if len(spies) == 1:
+                self._bonus(spies[0], "spy")
+        if rules.twins_bonus:  # R27
+            twins = [seat for seat in in_round if "chancellor" in discards[seat]]
+            if len(twins) == 2:
+                for seat in twins:
+                    self._bonus(seat, "twins")
+        if self.jester is not None and self.jester[1] in winners:  # R31
+            self._bonus(self.jester[0], "jester")
+        self._finish_round(ending, winners, tied)
+
+    def _bonus(self, seat: int, reason: str) -> None:
+        self.tokens[seat] += 1
+        self.round_tokens[seat] += 1
+        self._bonuses.append((seat, reason))
+        self.log.append(("token", seat, reason))
+
+    def _finish_round(self, ending: str, winners: tuple[int, ...], tied: tuple[int, ...]) -> None:
+        self.results.append(
+            RoundResult(
+                number=len(self.history),
+                ending=ending,
+                winners=winners,
+                tokens=tuple(self.round_tokens),
+                hands=tuple(tuple(hand) for hand in self.hands),
+                set_aside=self.set_aside,
+                bonuses=tuple(self._bonuses),
+                tied=tied,
+            )
+        )
+        self.log.append(("round_end", ending, winners))
+        self.pending = ()
+        threshold = self.rules.tokens_to_win
+        if max(self.tokens) >= threshold:
+            self.winners = [seat for seat in range(self.n) if self.tokens[seat] >= threshold]
+            self.phase = _GAME_OVER
+            self.log.append(("game_end", tuple(self.winners)))
+        else:
+            self.phase = _ROUND_OVER
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _build_action_tables(self) -> None:
+        """Every action this table can use, built once: legal_actions() only picks."""
+        tables = _action_tables(self.rules)
+        self._memo = tables.memo
+        self._bare = tables.bare
+        self._single = tables.single
+        self._guesses = tables.guesses
+        self._looks = tables.looks
+        self._targeting = tables.targeting
+        self._effects = tables.effects
+        self._constable_in_play = "constable" in self.rules.values
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase is _PLAY:
+            return self._play_options()
+        if phase is _CHANCELLOR:
+            return self._keep_options()
+        if phase is _CARDINAL:
+            first, second = self.pending
+            return (self._looks[first], self._looks[second], LOOK_NONE)
+        if phase is _BISHOP:
+            return (DISCARD, KEEP)
+        return ()
+
+    def _play_options(self) -> tuple[Action, ...]:
+        seat = self.active
+        first, second = self.hands[seat]
+        if first == "countess" or second == "countess":
+            other = second if first == "countess" else first
+            if other in self.rules.countess_forcers:  # R21, R42
+                return (self._bare["countess"],)
+        others = self._choosable & ~(1 << seat)  # R10
+        chosen = self.sycophant
+        if chosen is not None:  # R34: rare, not memoized
+            options = self._card_options(first, seat, others, chosen)
+            if second != first:
+                options += self._card_options(second, seat, others, chosen)
+            return options
+        memo = self._memo
+        key = (first, seat, others)
+        cached = memo.get(key)
+        if cached is None:
+            cached = memo[key] = self._card_options(first, seat, others, None)
+        options = cached
+        if second == first:
+            return options
+        key = (second, seat, others)
+        more = memo.get(key)
+        if more is None:
+            more = memo[key] = self._card_options(second, seat, others, None)
+        return options + more
+
+    def _card_options(
+        self, card: str, seat: int, others_mask: int, chosen: int | None
+    ) -> tuple[Action, ...]:
+        """The ways to play ``card`` for ``seat`` when ``others_mask`` can be chosen."""
+        targeting = self._targeting[card]
+        if targeting == "none":
+            return (self._bare[card],)
+        others = _SEATS_IN_MASK[others_mask]
+        if targeting in ("cardinal", "baroness"):
+            groups: list[tuple[int, ...]]
+            if card == "cardinal":  # R32: any two, the player included
+                groups = list(combinations(sorted((*others, seat)), 2))
+            else:  # R33: one or two others
+                groups = [(other,) for other in others] + list(combinations(others, 2))
+            if chosen is not None:
+                groups = [group for group in groups if chosen in group]
+            if not groups:
+                return (self._bare[card],)
+            return tuple(Action(card, group) for group in groups)
+        targets = others if targeting == "other" else tuple(sorted((*others, seat)))  # R12
+        if chosen is not None:
+            targets = (chosen,) if chosen in targets else ()
+        if not targets:  # R11
+            return (self._bare[card],)
+        if card in self._guesses:
+            table = self._guesses[card]
+            return tuple(action for target in targets for action in table[target])
+        single = self._single[card]
+        return tuple(single[target] for target in targets)
+
+    def _keep_options(self) -> tuple[Action, ...]:
+        hand = self.hands[self.active]
+        seen: dict[tuple[str, ...], Action] = {}
+        for order in permutations(hand):
+            if order not in seen:
+                seen[order] = Action.keep(*order)
+        return tuple(seen.values())
+
+
+#: The seats in each bit mask of up to 8 seats, increasing.
+_SEATS_IN_MASK = tuple(tuple(seat for seat in range(8) if mask >> seat & 1) for mask in range(256))
+
+
+class _ActionTables(NamedTuple):
+    memo: dict[tuple[str, int, int], tuple[Action, ...]]
+    bare: dict[str, Action]
+    single: dict[str, list[Action]]
+    guesses: dict[str, list[list[Action]]]
+    looks: list[Action]
+    targeting: dict[str, str]
+    effects: dict[str, Callable[[Game, int, Action], None]]
+
+
+_TABLES: dict[tuple[str, int], _ActionTables] = {}
+
+
+def _action_tables(rules: Rules) -> _ActionTables:
+    key = (rules.edition.id, rules.players)
+    tables = _TABLES.get(key)
+    if tables is None:
+        seats = range(rules.players)
+        tables = _TABLES[key] = _ActionTables(
+            memo={},
+            bare={card: Action(card) for card in rules.values},
+            single={
+                card: [Action(card, (seat,)) for seat in seats]
+                for card in rules.values
+                if targeting_of(card) in ("other", "any") and card not in ("guard", "bishop")
+            },
+            guesses={
+                "guard": [
+                    [Action("guard", (seat,), guess) for guess in rules.guard_guesses]
+                    for seat in seats
+                ],
+                "bishop": [
+                    [Action("bishop", (seat,), guess) for guess in rules.bishop_guesses]
+                    for seat in seats
+                ],
+            },
+            looks=[Action.look(seat) for seat in seats],
+            targeting={card: targeting_of(card) for card in rules.values},
+            effects={card: getattr(Game, f"_{card}", Game._no_effect) for card in rules.values},
+        )
+    return tables

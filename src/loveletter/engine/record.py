@@ -1,0 +1,157 @@
+"""Game records (DESIGN.md §4): export a game, rebuild one by replay, check its result.
+
+A record holds each round's whole deck (top first), its first seat and its actions
+in notation. Replaying it needs no randomness, so a record is also a stacked deck:
+a record whose last round is unfinished is a position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import LoveLetterError, RecordError
+from .game import Game, Phase
+from .options import Options
+
+RECORD_FORMAT = "loveletter-record/1"
+_TOP_KEYS = {"format", "edition", "options", "players", "rounds", "result", "meta"}
+_ROUND_KEYS = {"deck", "first", "actions"}
+MAX_NAME_LENGTH = 40
+
+
+def export_record(game: Game, *, with_result: bool = True) -> dict[str, Any]:
+    """The record of ``game`` as JSON data."""
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "edition": game.rules.edition.id,
+        "options": game.rules.options.changed(),
+        "players": list(game.players),
+        "rounds": [
+            {
+                "deck": list(round_record.deck),
+                "first": round_record.first,
+                "actions": [action.text for action in round_record.actions],
+            }
+            for round_record in game.history
+        ],
+    }
+    if with_result:
+        record["result"] = game.result()
+    return record
+
+
+def parse_record(text: str | bytes) -> dict[str, Any]:
+    """Parse the JSON text of a record; RecordError if it is not a JSON object."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise RecordError(f"not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    return data
+
+
+def load_record(
+    data: Mapping[str, Any],
+    *,
+    rng: random.Random | None = None,
+    check_result: bool = True,
+) -> Game:
+    """Rebuild a game by replaying a record, and check its ``result`` if present.
+
+    Raises RecordError naming the round and action (both from 1) of the first
+    malformed or illegal step, or the first difference from ``result``. ``rng``
+    serves the rounds played after the record's end.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("a record is a JSON object")
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise RecordError(f"unknown field(s): {', '.join(map(str, unknown))}")
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"'format' must be {RECORD_FORMAT!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(
+        isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in players
+    ):
+        raise RecordError(f"'players' must be a list of names of 1-{MAX_NAME_LENGTH} characters")
+    edition = data.get("edition")
+    if not isinstance(edition, str):
+        raise RecordError("'edition' must be an edition id")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        raise RecordError("'rounds' must be a list")
+    try:
+        options = Options.from_dict(data.get("options") or {})
+        game = Game(edition, players, options=options, rng=rng, start=False)
+    except (ValueError, TypeError) as error:
+        raise RecordError(str(error)) from None
+    for number, round_data in enumerate(rounds, start=1):
+        _replay_round(game, round_data, number)
+    if check_result and "result" in data:
+        check_record_result(game, data["result"])
+    return game
+
+
+def _replay_round(game: Game, round_data: Any, number: int) -> None:
+    if not isinstance(round_data, Mapping):
+        raise RecordError("a round must be an object", round=number)
+    unknown = sorted(set(round_data) - _ROUND_KEYS)
+    if unknown:
+        raise RecordError(f"unknown field(s): {', '.join(map(str, unknown))}", round=number)
+    deck, first, actions = (round_data.get(key) for key in ("deck", "first", "actions"))
+    if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
+        raise RecordError("'deck' must be a list of card ids", round=number)
+    if type(first) is not int:
+        raise RecordError("'first' must be a seat number", round=number)
+    if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
+        raise RecordError("'actions' must be a list of actions in notation", round=number)
+    if game.phase is Phase.GAME_OVER:
+        raise RecordError("the game was already over", round=number)
+    if game.phase is not Phase.ROUND_OVER:
+        raise RecordError("the previous round is not finished", round=number)
+    try:
+        game.next_round(deck, first)
+    except LoveLetterError as error:
+        raise RecordError(str(error), round=number) from None
+    for index, text in enumerate(actions, start=1):
+        if game.to_move is None:
+            raise RecordError(
+                f"{text!r} comes after the end of the round", round=number, action=index
+            )
+        try:
+            game.apply(text)
+        except LoveLetterError as error:
+            raise RecordError(f"{text!r}: {error}", round=number, action=index) from None
+
+
+def check_record_result(game: Game, expected: Any) -> None:
+    """Raise RecordError at the first difference between ``expected`` and the game."""
+    if not isinstance(expected, Mapping) or set(expected) != {"rounds", "tokens", "winners"}:
+        raise RecordError("'result' must have exactly 'rounds', 'tokens' and 'winners'")
+    actual = game.result()
+    expected_rounds = expected["rounds"]
+    if not isinstance(expected_rounds, list):
+        raise RecordError("'result.rounds' must be a list")
+    for number, (mine, theirs) in enumerate(
+        zip(actual["rounds"], expected_rounds, strict=False), start=1
+    ):
+        for key in ("winners", "tokens"):
+            if not isinstance(theirs, Mapping) or theirs.get(key) != mine[key]:
+                said = theirs.get(key) if isinstance(theirs, Mapping) else theirs
+                raise RecordError(
+                    f"the result says {key} {said!r}, replay gives {mine[key]!r}", round=number
+                )
+    if len(expected_rounds) != len(actual["rounds"]):
+        raise RecordError(
+            f"the result lists {len(expected_rounds)} finished round(s), "
+            f"replay finishes {len(actual['rounds'])}"
+        )
+    for key in ("tokens", "winners"):
+        if expected[key] != actual[key]:
+            raise RecordError(
+                f"the result says {key} {expected[key]!r}, replay gives {actual[key]!r}"
+            )

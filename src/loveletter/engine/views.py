@@ -1,0 +1,169 @@
+"""Per-seat views: everything one seat may know (R50-R52), as plain JSON data.
+
+A view is built only from public state, the seat's own hand and the events as that
+seat may see them (:func:`loveletter.engine.events.event_dict`), so it cannot hold a
+card the seat may not know. The layout is documented in ``docs/views.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from .events import event_dict
+
+if TYPE_CHECKING:
+    from .game import Game, RoundResult
+
+VIEW_FORMAT = "loveletter-view/1"
+
+#: Events holding something a seat learned privately, listed under "learned".
+_LEARNING = frozenset({"look", "compare", "trade", "chancellor_draw", "chancellor_return"})
+
+
+def build_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.n):
+        raise ValueError(f"no seat {seat!r} at this table of {game.n}")
+    from .game import Phase
+
+    rules = game.rules
+    events = [event_dict(event, seat) for event in game.log]
+    to_move = game.to_move
+    in_round = game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    hand = list(game.hands[seat]) if seat is not None else None
+    view: dict[str, Any] = {
+        "format": VIEW_FORMAT,
+        "edition": rules.edition.id,
+        "players": list(game.players),
+        "seat": seat,
+        "options": asdict(rules.options),
+        "tokens_to_win": rules.tokens_to_win,
+        "guard_names_value": rules.guard_names_value,
+        "round": game.round_number,
+        "turn": game.turn,
+        "phase": game.phase.value,
+        "active": game.active if in_round else None,
+        "to_move": to_move,
+        "tokens": list(game.tokens),
+        "deck_count": len(game.deck),
+        "set_aside_taken": game.set_aside is None,
+        "face_up": list(game.face_up),
+        "seats": [
+            {
+                "seat": other,
+                "name": game.players[other],
+                "discards": list(game.discards[other]),
+                "out": game.out[other],
+                "protected": game.protected[other],
+                "tokens": game.tokens[other],
+                "hand_count": len(game.hands[other]),
+            }
+            for other in range(game.n)
+        ],
+        "jester": _jester(game),
+        "sycophant": game.sycophant,
+        "pending": _pending(game),
+        "hand": hand,
+        "legal_actions": (
+            [action.text for action in game.legal_actions()]
+            if seat is not None and seat == to_move
+            else []
+        ),
+        "unseen": _unseen(game, hand),
+        "known_hands": _known_hands(events, seat) if seat is not None else {},
+        "learned": [event for event in events if event["type"] in _LEARNING and _mine(event)],
+        "events": events,
+        "results": [_result(result) for result in game.results],
+        "winners": list(game.winners),
+    }
+    return view
+
+
+def _jester(game: Game) -> dict[str, int] | None:
+    if game.jester is None:
+        return None
+    owner, holder = game.jester
+    return {"owner": owner, "holder": holder}
+
+
+def _pending(game: Game) -> dict[str, Any] | None:
+    from .game import Phase
+
+    if game.phase is Phase.CARDINAL:
+        return {"step": "cardinal", "seats": list(game.pending)}
+    if game.phase is Phase.BISHOP:
+        return {"step": "bishop", "seat": game.pending[0], "bishop": game.active}
+    if game.phase is Phase.CHANCELLOR:
+        return {"step": "chancellor", "seat": game.active}
+    return None
+
+
+def _unseen(game: Game, hand: list[str] | None) -> dict[str, int]:
+    """Cards of the deck this seat has not seen face up: not in discards, face-up
+    cards or its own hand (private knowledge aside)."""
+    counts = Counter(game.rules.deck)
+    counts.subtract(game.face_up)
+    for pile in game.discards:
+        counts.subtract(pile)
+    if hand:
+        counts.subtract(hand)
+    return {card: counts[card] for card in game.rules.values}
+
+
+def _mine(event: dict[str, Any]) -> bool:
+    """Whether a learning event, already redacted, showed this viewer a card."""
+    return any(
+        event.get(name) is not None
+        for name in ("card", "cards", "seat_card", "target_card", "first_card")
+    )
+
+
+def _known_hands(events: list[dict[str, Any]], seat: int) -> dict[str, str]:
+    """Other seats' cards this seat knows for certain now, from what it saw.
+
+    Keys are seat numbers as text (JSON object keys).
+    """
+    known: dict[int, str] = {}
+    for event in events:
+        kind = event["type"]
+        if kind == "look" and event["card"] is not None:
+            known[event["target"]] = event["card"]
+        elif kind == "compare" and event["seat_card"] is not None:
+            if event["seat"] == seat:
+                known[event["target"]] = event["target_card"]
+            else:
+                known[event["seat"]] = event["seat_card"]
+        elif kind == "trade":
+            first, second = event["first"], event["second"]
+            if seat == first:
+                known[second] = event["first_card"]
+            elif seat == second:
+                known[first] = event["second_card"]
+            else:
+                first_card, second_card = known.pop(first, None), known.pop(second, None)
+                if first_card is not None:
+                    known[second] = first_card
+                if second_card is not None:
+                    known[first] = second_card
+        elif kind == "play":
+            player = event["seat"]
+            if known.get(player) == event["card"]:
+                del known[player]  # it may have been the known card
+        elif kind in ("discard", "out", "chancellor_return"):
+            known.pop(event["seat"], None)
+    known.pop(seat, None)
+    return {str(other): card for other, card in sorted(known.items())}
+
+
+def _result(result: RoundResult) -> dict[str, Any]:
+    return {
+        "round": result.number,
+        "ending": result.ending,
+        "winners": list(result.winners),
+        "tokens": list(result.tokens),
+        "bonuses": [{"seat": seat, "reason": reason} for seat, reason in result.bonuses],
+        "hands": [list(hand) for hand in result.hands],  # R52: the review shows them
+        "set_aside": result.set_aside,
+    }
