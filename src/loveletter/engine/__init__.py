@@ -13,6 +13,7 @@ from .game import Game, Phase, RoundRecord, RoundResult
 from .narrate import Narrator, narrate
 from .options import Options, Rules
 from .record import RECORD_FORMAT, check_record_result, export_record, load_record, parse_record
+from .state import STATE_FORMAT, game_state, restore_game
 from .views import VIEW_FORMAT, build_view
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "KEEP",
     "LOOK_NONE",
     "RECORD_FORMAT",
+    "STATE_FORMAT",
     "VIEW_FORMAT",
     "Action",
     "CardSpec",
@@ -42,9 +44,11 @@ __all__ = [
     "event_dict",
     "events_for",
     "export_record",
+    "game_state",
     "get_edition",
     "load_record",
     "narrate",
     "parse_action",
     "parse_record",
+    "restore_game",
 ]

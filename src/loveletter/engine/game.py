@@ -97,6 +97,7 @@ class Game:
         "_legal",
         "_looks",
         "_memo",
+        "_next_first",
         "_single",
         "_targeting",
         "active",
@@ -116,6 +117,7 @@ class Game:
         "protected",
         "results",
         "rng",
+        "round",
         "round_logs",
         "round_tokens",
         "rules",
@@ -146,6 +148,7 @@ class Game:
         self.history: list[RoundRecord] = []
         self.winners: list[int] = []
         self.phase = _ROUND_OVER
+        self.round = 0
         self.round_logs: list[list[Event]] = []
         # Round state, set by next_round().
         self.log: list[Event] = []
@@ -167,6 +170,7 @@ class Game:
         self._legal: tuple[Action, ...] | None = None
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
+        self._next_first = tuple(range(n))
         self._build_action_tables()
         if start:
             self.next_round()
@@ -181,7 +185,7 @@ class Game:
     @property
     def round_number(self) -> int:
         """The number of the current (or last) round, from 1; 0 before the first."""
-        return len(self.history)
+        return self.round
 
     @property
     def to_move(self) -> int | None:
@@ -251,11 +255,10 @@ class Game:
         new.rng = rng
         new.tokens = self.tokens[:]
         new.results = self.results[:]
-        new.history = [
-            RoundRecord(record.deck, record.first, record.actions[:]) for record in self.history
-        ]
-        if new.history:
-            new._actions = new.history[-1].actions
+        if self.history:  # finished rounds never change: share them
+            last = self.history[-1]
+            new._actions = last.actions[:]
+            new.history = [*self.history[:-1], RoundRecord(last.deck, last.first, new._actions)]
         new.winners = self.winners[:]
         new.round_logs = [*self.round_logs[:-1], self.log[:]] if self.round_logs else []
         new.log = new.round_logs[-1] if new.round_logs else []
@@ -272,9 +275,7 @@ class Game:
 
     def allowed_first(self) -> tuple[int, ...]:
         """Seats that may start the next round (R2)."""
-        if not self.results:
-            return tuple(range(self.n))
-        return self.results[-1].tied
+        return self._next_first
 
     def next_round(self, deck: Sequence[str] | None = None, first: int | None = None) -> None:
         """Deal the next round: ``deck`` top first (shuffled if None), ``first`` seat (R2).
@@ -303,7 +304,7 @@ class Game:
                     f"the deck is not the {rules.edition.id} deck for {self.n} players"
                 )
         if first is None:
-            if not self.results and rules.options.first_player is not None:
+            if self.round == 0 and rules.options.first_player is not None:
                 first = rules.options.first_player
             else:
                 first = allowed[0] if len(allowed) == 1 else self.rng.choice(allowed)
@@ -316,7 +317,8 @@ class Game:
         start = 1 + self.rules.face_up
         self.set_aside = cards[0]  # R1
         self.face_up = face_up = tuple(cards[1:start])
-        log: list[Event] = [("round", len(self.history), first, face_up)]
+        self.round += 1
+        log: list[Event] = [("round", self.round, first, face_up)]
         self.log = log
         self.round_logs.append(log)
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -665,7 +667,7 @@ class Game:
     def _finish_round(self, ending: str, winners: tuple[int, ...], tied: tuple[int, ...]) -> None:
         self.results.append(
             RoundResult(
-                number=len(self.history),
+                number=self.round,
                 ending=ending,
                 winners=winners,
                 tokens=tuple(self.round_tokens),
@@ -675,6 +677,7 @@ class Game:
                 tied=tied,
             )
         )
+        self._next_first = tied
         self.log.append(("round_end", ending, winners))
         self.pending = ()
         threshold = self.rules.tokens_to_win

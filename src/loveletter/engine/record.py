@@ -23,7 +23,12 @@ MAX_NAME_LENGTH = 40
 
 
 def export_record(game: Game, *, with_result: bool = True) -> dict[str, Any]:
-    """The record of ``game`` as JSON data."""
+    """The record of ``game`` as JSON data.
+
+    Raises LoveLetterError for a game restored from a state, which has no record.
+    """
+    if len(game.history) != game.round_number:
+        raise LoveLetterError("this game was restored from a state: it has no record")
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "edition": game.rules.edition.id,

@@ -1,0 +1,119 @@
+"""A game's whole state as plain data, and a game rebuilt from such data.
+
+This is for programs that build positions: search bots that sample the hidden cards
+of a view ("determinize") and play on, and tests. Unlike a view, a state holds every
+card. Unlike a record, it holds no history: a restored game continues from the
+state, its log starts empty and it cannot be exported as a record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from .errors import LoveLetterError
+from .game import Game, Phase
+from .options import Options
+
+STATE_FORMAT = "loveletter-state/1"
+
+
+def game_state(game: Game) -> dict[str, Any]:
+    """The whole state of ``game`` as JSON data (hidden cards included)."""
+    return {
+        "format": STATE_FORMAT,
+        "edition": game.rules.edition.id,
+        "options": game.rules.options.changed(),
+        "players": list(game.players),
+        "round": game.round,
+        "turn": game.turn,
+        "phase": game.phase.value,
+        "active": game.active,
+        "tokens": list(game.tokens),
+        "round_tokens": list(game.round_tokens),
+        "deck": list(reversed(game.deck)),  # top first, as in records
+        "set_aside": game.set_aside,
+        "face_up": list(game.face_up),
+        "hands": [list(hand) for hand in game.hands],
+        "discards": [list(pile) for pile in game.discards],
+        "out": list(game.out),
+        "protected": list(game.protected),
+        "jester": list(game.jester) if game.jester else None,
+        "sycophant": game.sycophant,
+        "pending": list(game.pending),
+        "next_first": list(game.allowed_first()),
+        "winners": list(game.winners),
+    }
+
+
+def restore_game(state: dict[str, Any], *, rng: random.Random | None = None) -> Game:
+    """A game continuing from ``state`` (as made by :func:`game_state`).
+
+    Checks that every card of the deck is somewhere exactly once and that the
+    phase fits the hands; raises LoveLetterError otherwise.
+    """
+    if state.get("format") != STATE_FORMAT:
+        raise LoveLetterError(f"'format' must be {STATE_FORMAT!r}")
+    game = Game(
+        state["edition"],
+        state["players"],
+        options=Options.from_dict(state.get("options")),
+        rng=rng,
+        start=False,
+    )
+    n = game.n
+    places: Counter[str] = Counter(state["deck"])
+    places.update(state["face_up"])
+    for hand in state["hands"]:
+        places.update(hand)
+    for pile in state["discards"]:
+        places.update(pile)
+    if state["set_aside"] is not None:
+        places[state["set_aside"]] += 1
+    if places != Counter(game.rules.deck):
+        raise LoveLetterError("the state's cards are not exactly the deck")
+    game.round = state["round"]
+    game.turn = state["turn"]
+    game.phase = Phase(state["phase"])
+    game.active = state["active"]
+    game.tokens = list(state["tokens"])
+    game.round_tokens = list(state["round_tokens"])
+    game.deck = list(reversed(state["deck"]))
+    game.set_aside = state["set_aside"]
+    game.face_up = tuple(state["face_up"])
+    game.hands = [list(hand) for hand in state["hands"]]
+    game.discards = [list(pile) for pile in state["discards"]]
+    game.out = list(state["out"])
+    game.protected = list(state["protected"])
+    game.alive = game.out.count(False)
+    game._choosable = sum(
+        1 << seat for seat in range(n) if not game.out[seat] and not game.protected[seat]
+    )
+    game.jester = tuple(state["jester"]) if state["jester"] else None
+    game.sycophant = state["sycophant"]
+    game.pending = tuple(state["pending"])
+    game.winners = list(state["winners"])
+    game.log = []
+    game.round_logs = [game.log]
+    game._next_first = tuple(state["next_first"])
+    _check_hands(game)
+    return game
+
+
+def _check_hands(game: Game) -> None:
+    expected = {
+        Phase.PLAY: 2,
+        Phase.CHANCELLOR: None,
+        Phase.CARDINAL: 1,
+        Phase.BISHOP: 1,
+        Phase.ROUND_OVER: None,
+        Phase.GAME_OVER: None,
+    }[game.phase]
+    for seat, hand in enumerate(game.hands):
+        if game.out[seat] and hand:
+            raise LoveLetterError(f"seat {seat} is out but holds cards")
+        size = expected if seat == game.active and expected else 1
+        in_turn = game.phase in (Phase.PLAY, Phase.CARDINAL, Phase.BISHOP)
+        if in_turn and not game.out[seat] and len(hand) != size:
+            raise LoveLetterError(f"seat {seat} should hold {size} card(s)")
