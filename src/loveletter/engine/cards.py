@@ -210,9 +210,9 @@ _EFFECTS_EN = {
     "exactly one other player still in the round have each played or discarded a "
     "Princess, you each gain 1 token.",
     "king": "Choose another player and trade hands with them.",
-    "countess": "No effect when played. You must play her if your other card is "
+    "countess": "No effect when played. You must play this card if your other card is "
     "{the_king} or {the_prince}.",
-    "princess": "If you play or discard her for any reason, you are out of the round.",
+    "princess": "If you play or discard this card for any reason, you are out of the round.",
     "assassin": "While in your hand: a player who chooses you with {the_guard} is out "
     "instead; reveal and discard the Assassin, then draw a new card. No effect when "
     "played.",
@@ -256,10 +256,10 @@ _EFFECTS_FR = {
     "vous et exactement un autre joueur encore en lice avez joué ou défaussé une "
     "Princesse, vous gagnez chacun 1 jeton.",
     "king": "Choisissez un autre joueur et échangez vos mains.",
-    "countess": "Aucun effet quand elle est jouée. Vous devez la jouer si votre autre "
+    "countess": "Aucun effet quand cette carte est jouée. Vous devez la jouer si votre autre "
     "carte est {the_king} ou {the_prince}.",
-    "princess": "Si vous la jouez ou la défaussez, pour quelque raison que ce soit, vous "
-    "quittez la manche.",
+    "princess": "Si vous jouez ou défaussez cette carte, pour quelque raison que ce soit, "
+    "vous quittez la manche.",
     "assassin": "Tant qu'il est dans votre main : le joueur qui vous choisit avec "
     "{the_guard} quitte la manche à votre place ; révélez et défaussez l'Assassin, puis "
     "piochez une carte. Aucun effet quand il est joué.",

@@ -1,0 +1,1 @@
+"""The ``loveletter`` command line (Typer + Rich)."""

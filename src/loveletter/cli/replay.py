@@ -1,0 +1,85 @@
+"""``loveletter replay``: replay a game record, tell its story, check its result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.rule import Rule
+
+from ..engine import EVERYONE, Game, Narrator, RecordError, event_dict, load_record, parse_record
+from .common import check_language, console, fail
+
+_TEXT = {
+    "en": {
+        "round": "Round {number}",
+        "tokens": "Tokens",
+        "winners": "Game won by {names}.",
+        "unfinished": "The game is not finished.",
+        "ok": "The record replays to its result.",
+    },
+    "fr": {
+        "round": "Manche {number}",
+        "tokens": "Jetons",
+        "winners": "Partie remportée par {names}.",
+        "unfinished": "La partie n'est pas terminée.",
+        "ok": "Le rejeu de l'enregistrement donne son résultat.",
+    },
+}
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).", show_default=False)],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the result as JSON instead of the story.")
+    ] = False,
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="Tell the story as this seat saw it.")
+    ] = None,
+    spectator: Annotated[
+        bool, typer.Option("--spectator", help="Tell only what a spectator saw.")
+    ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="en or fr.")] = None,
+) -> None:
+    """Replay a record: print its story, or its result with --json.
+
+    Exits with status 1 and names the round and action of the first illegal or
+    malformed step, or the first difference from the record's "result".
+    """
+    language = check_language(lang)
+    try:
+        text = file.read_bytes()
+    except OSError as error:
+        fail(f"cannot read {file}: {error.strerror or error}")
+    try:
+        game = load_record(parse_record(text))
+    except RecordError as error:
+        fail(f"{file}: {error}")
+    if as_json:
+        console.print_json(json.dumps(game.result()))
+        return
+    if seat is not None and not 0 <= seat < game.n:
+        fail(f"there is no seat {seat} in this game of {game.n}")
+    viewer = None if spectator else (EVERYONE if seat is None else seat)
+    _tell(game, viewer, language)
+
+
+def _tell(game: Game, viewer: int | None, lang: str) -> None:
+    text = _TEXT[lang]
+    narrator = Narrator(game.edition, game.players, viewer, lang)
+    for number, log in enumerate(game.round_logs, start=1):
+        console.print(Rule(text["round"].format(number=number)))
+        for line in narrator.lines(event_dict(event, viewer) for event in log):
+            console.print(line, markup=False)
+    console.print(Rule())
+    scores = ", ".join(
+        f"{name} {tokens}" for name, tokens in zip(game.players, game.tokens, strict=True)
+    )
+    console.print(f"{text['tokens']}: {scores}", markup=False)
+    if game.winners:
+        names = narrator.seats(game.winners)
+        console.print(text["winners"].format(names=names), markup=False)
+    else:
+        console.print(text["unfinished"])

@@ -1,0 +1,68 @@
+"""``loveletter simulate``: many games between random players, as fast as possible."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ..engine import EDITIONS, get_edition
+from ..simulation import simulate as run_simulation
+from .common import console, fail
+
+
+def simulate(
+    edition: Annotated[
+        str, typer.Option("--edition", "-e", help=f"One of: {', '.join(EDITIONS)}.")
+    ] = "classic",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 2,
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a reproducible run.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write each game's record into this folder.")
+    ] = None,
+) -> None:
+    """Play whole games between random players; print rounds per second and win shares."""
+    try:
+        get_edition(edition).check_players(players)
+    except ValueError as error:
+        fail(str(error))
+    on_record = None
+    if save is not None:
+        try:
+            save.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot create {save}: {error.strerror or error}")
+        width = len(str(games))
+
+        def on_record(index: int, record: dict[str, Any]) -> None:
+            path = save / f"game-{index + 1:0{width}d}.json"
+            path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    result = run_simulation(edition, players, games, seed=seed, on_record=on_record)
+    if as_json:
+        print(json.dumps(result.as_json()))
+        return
+    table = Table(title=f"{get_edition(edition).name()} · {players} players · random play")
+    table.add_column("Seat", justify="right")
+    table.add_column("Games won", justify="right")
+    table.add_column("Share", justify="right")
+    table.add_column("Rounds won", justify="right")
+    table.add_column("Share", justify="right")
+    for seat in range(players):
+        table.add_row(
+            str(seat),
+            str(result.game_wins[seat]),
+            f"{result.game_wins[seat] / result.games:.1%}",
+            str(result.round_wins[seat]),
+            f"{result.round_wins[seat] / max(result.rounds, 1):.1%}",
+        )
+    console.print(table)
+    console.print(
+        f"{result.games} games, {result.rounds} rounds in {result.seconds:.2f} s: "
+        f"[bold]{result.rounds_per_second:,.0f}[/] rounds per second"
+    )
