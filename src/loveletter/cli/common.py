@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -40,5 +41,5 @@ def check_language(lang: str | None) -> str:
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print an error to standard error and exit with ``code``."""
-    errors.print(f"[bold red]error:[/] {message}", markup=True)
+    errors.print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
     raise typer.Exit(code)

@@ -1,0 +1,215 @@
+"""The command line: rules, replay and simulate, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from loveletter.cli.main import app
+from loveletter.engine import EDITIONS, Game, load_record
+from loveletter.simulation import play_random_game
+
+runner = CliRunner()
+
+
+def played_record(edition: str = "2019", players: int = 3, seed: int = 7) -> dict[str, Any]:
+    rng = random.Random(seed)
+    game = play_random_game(Game(edition, players, rng=rng), rng)
+    return game.to_record()
+
+
+def write(tmp_path: Path, data: Any, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+# --- rules ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rules_lists_every_card_of_the_edition(edition: str, lang: str) -> None:
+    result = runner.invoke(app, ["rules", "--edition", edition, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    chosen = EDITIONS[edition]
+    deck = chosen.deck(chosen.max_players)
+    for spec in deck:
+        first_word = chosen.card_name(spec.id, lang).split()[0]
+        assert first_word in result.output
+    assert str(sum(spec.count for spec in deck)) in result.output
+
+
+def test_rules_speaks_french_and_english() -> None:
+    english = runner.invoke(app, ["rules", "-e", "classic", "--lang", "en"]).output
+    french = runner.invoke(app, ["rules", "-e", "classic", "--lang", "fr"]).output
+    assert "Handmaid" in english
+    assert "Effect" in english
+    assert "Servante" in french
+    assert "Effet" in french
+    assert "Handmaid" not in french
+
+
+def test_rules_princess_theme_has_its_own_names() -> None:
+    output = runner.invoke(app, ["rules", "-e", "princess", "--lang", "fr"]).output
+    assert "Ogre" in output
+    assert "Oliver le dragon" in output
+
+
+def test_rules_premium_with_few_players_is_the_classic_deck() -> None:
+    output = runner.invoke(app, ["rules", "-e", "premium", "-p", "3", "--lang", "en"]).output
+    assert "Bishop" not in output
+    assert "16 cards" in output
+
+
+def test_rules_language_comes_from_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert "Servante" in runner.invoke(app, ["rules"]).output
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert "Handmaid" in runner.invoke(app, ["rules"]).output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--edition", "chess"], "unknown edition"),
+        (["--lang", "de"], "unknown language"),
+        (["--edition", "classic", "--players", "6"], "2-4 players"),
+    ],
+)
+def test_rules_refuses_bad_options(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["rules", *args])
+    assert result.exit_code == 1
+    assert message in result.stderr
+
+
+# --- replay ------------------------------------------------------------------------------
+
+
+def test_replay_tells_the_story(tmp_path: Path) -> None:
+    record = played_record()
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "Round 1" in result.output
+    assert "wins the game" in result.output or "win the game together" in result.output
+
+
+def test_replay_story_in_french_from_one_seat(tmp_path: Path) -> None:
+    path = write(tmp_path, played_record())
+    result = runner.invoke(app, ["replay", str(path), "--lang", "fr", "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Manche 1" in result.output
+    assert "Vous" in result.output
+
+
+def test_replay_spectator_story_reveals_no_draw(tmp_path: Path) -> None:
+    path = write(tmp_path, played_record())
+    output = runner.invoke(app, ["replay", str(path), "--spectator", "--lang", "en"]).output
+    assert "turn: they draw a card." in output
+    assert "You are dealt" not in output
+
+
+def test_replay_json_prints_the_result(tmp_path: Path) -> None:
+    record = played_record()
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == record["result"]
+
+
+def test_replay_names_round_and_action_of_an_illegal_step(tmp_path: Path) -> None:
+    record = played_record()
+    actions = record["rounds"][1]["actions"]
+    actions[2] = "princess" if actions[2] != "princess" else "guard 0 guard"
+    del record["result"]
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record))])
+    assert result.exit_code == 1
+    assert "round 2, action 3" in result.stderr
+
+
+def test_replay_names_round_and_action_of_a_malformed_step(tmp_path: Path) -> None:
+    record = played_record()
+    record["rounds"][0]["actions"][0] = "guard one priest"
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record))])
+    assert result.exit_code == 1
+    assert "round 1, action 1" in result.stderr
+
+
+def test_replay_refuses_a_result_that_does_not_match(tmp_path: Path) -> None:
+    record = played_record()
+    first_winner = record["result"]["rounds"][0]["winners"][0]
+    record["result"]["rounds"][0]["winners"] = [(first_winner + 1) % 3]
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record))])
+    assert result.exit_code == 1
+    assert "round 1" in result.stderr
+    assert "winners" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "a record is a JSON object"),
+        (json.dumps({"format": "other"}), "format"),
+    ],
+)
+def test_replay_refuses_malformed_files(tmp_path: Path, content: str, message: str) -> None:
+    result = runner.invoke(app, ["replay", str(write(tmp_path, content))])
+    assert result.exit_code == 1
+    assert message in result.stderr
+
+
+def test_replay_of_a_missing_file_fails_clearly(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
+    assert result.exit_code == 1
+    assert "cannot read" in result.stderr
+
+
+# --- simulate ----------------------------------------------------------------------------
+
+
+def test_simulate_json_has_the_promised_fields() -> None:
+    args = ["simulate", "-e", "2019", "-p", "4", "-g", "20", "--seed", "3", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 20
+    assert data["rounds"] >= 20
+    assert data["seconds"] > 0
+    assert data["rounds_per_second"] > 0
+    assert sum(data["round_wins"]) >= data["rounds"] - 5  # rare "nobody" ties aside
+    assert len(data["game_win_share"]) == 4
+
+
+def test_simulate_is_reproducible_with_a_seed() -> None:
+    args = ["simulate", "-e", "premium", "-p", "6", "-g", "10", "--seed", "11", "--json"]
+    first, second = (json.loads(runner.invoke(app, args).output) for _ in range(2))
+    for key in ("rounds", "game_wins", "round_wins"):
+        assert first[key] == second[key]
+
+
+def test_simulate_saves_records_that_replay(tmp_path: Path) -> None:
+    args = ["simulate", "-e", "princess", "-p", "3", "-g", "5", "--seed", "2", "--save"]
+    result = runner.invoke(app, [*args, str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert len(files) == 5
+    for path in files:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        assert load_record(record).result() == record["result"]
+
+
+def test_simulate_prints_a_human_summary() -> None:
+    result = runner.invoke(app, ["simulate", "-g", "10", "--seed", "1"])
+    assert result.exit_code == 0
+    assert "rounds per second" in result.output
+
+
+def test_simulate_refuses_an_impossible_table() -> None:
+    result = runner.invoke(app, ["simulate", "-e", "2019", "-p", "7"])
+    assert result.exit_code == 1
+    assert "2-6 players" in result.stderr
