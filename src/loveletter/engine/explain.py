@@ -53,11 +53,8 @@ def _play_reason(game: Game, action: Action) -> str | None:
         return f"there is no {card} in the {game.edition.id} deck for {game.n} players"
     if card not in hand:
         return f"seat {seat} does not hold the {card} (hand: {' '.join(hand)})"
-    other = hand[1] if hand[0] == card else hand[0]
-    if card != "countess" and "countess" in hand and other in game.rules.countess_forcers:
+    if card != "countess" and "countess" in hand and card in game.rules.countess_forcers:
         return "the Countess must be played when the other card is the King or a Prince (R21)"
-    if card == "countess" and other == "countess":
-        return None
     return _target_reason(game, action, seat)
 
 
