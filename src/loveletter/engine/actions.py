@@ -200,11 +200,11 @@ def parse_action(text: str) -> Action:
 
     Case and runs of spaces are forgiven; ``str()`` of the result is canonical.
     """
+    if not isinstance(text, str):
+        _fail(f"an action is a text, not {type(text).__name__}")
     interned = Action._interned.get(text)
     if interned is not None:
         return interned
-    if not isinstance(text, str):
-        _fail(f"an action is a text, not {type(text).__name__}")
     if len(text) > 100:
         _fail("an action is at most 100 characters")
     words = text.lower().split()

@@ -343,6 +343,7 @@ class Game:
         self.pending = ()
         self.turn = 0
         self.phase = _PLAY
+        self._legal = None
         self._start_turn(first)
 
     def _start_turn(self, seat: int) -> None:
