@@ -607,6 +607,7 @@ class Game:
         """A mid-round token (Bishop, Constable): reaching the threshold wins at once (R9)."""
         self._bonus(seat, reason)
         if self.tokens[seat] >= self.rules.tokens_to_win:
+            self.log.append(("round_end", "game_won", ()))
             self._finish_round("game_won", (), (seat,))
 
     def _showdown(self) -> None:
@@ -641,6 +642,7 @@ class Game:
 
     def _end_round(self, ending: str, winners: tuple[int, ...], tied: tuple[int, ...]) -> None:
         """R8: the round's tokens, all at once, then R9: the game's winners."""
+        self.log.append(("round_end", ending, winners))
         for seat in winners:
             self._bonus(seat, "round")
         rules = self.rules
@@ -679,7 +681,6 @@ class Game:
             )
         )
         self._next_first = tied
-        self.log.append(("round_end", ending, winners))
         self.pending = ()
         threshold = self.rules.tokens_to_win
         if max(self.tokens) >= threshold:

@@ -139,6 +139,9 @@ def _play(n: Narrator, e: Mapping[str, Any]) -> str:
         key = "play_prince_self"
     elif card in ("priest", "baroness") and targets:
         key = "play_look"
+    elif card == "cardinal" and targets and n.viewer in targets:
+        key = "play_cardinal_with_you"
+        fields["t"] = n.whom(targets[0] if targets[1] == n.viewer else targets[1])
     elif card == "cardinal" and targets:
         key = "play_cardinal"
     elif card == "handmaid":
@@ -171,9 +174,10 @@ def _play(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _guard(n: Narrator, e: Mapping[str, Any]) -> str:
-    if e["hit"]:
-        return n.say("guard_hit", e["target"], t=n.who(e["target"]), guess=n.guess(e["guess"]))
-    return n.say("guard_miss", e["target"], t=n.who(e["target"]), guess=n.guess(e["guess"]))
+    key = "guard_hit" if e["hit"] else "guard_miss"
+    if isinstance(e["guess"], int):
+        key += "_value"
+    return n.say(key, e["target"], t=n.who(e["target"]), guess=n.guess(e["guess"]))
 
 
 def _assassin(n: Narrator, e: Mapping[str, Any]) -> str:
@@ -252,7 +256,7 @@ def _bishop(n: Narrator, e: Mapping[str, Any]) -> str:
     key = "bishop_hit" if e["hit"] else "bishop_miss"
     return n.say(
         key,
-        t=n.who(e["target"]),
+        t=n.whom(e["target"]),
         value=e["value"],
         hold=n.text["holds_you" if e["target"] == n.viewer else "holds"],
     )
@@ -345,6 +349,8 @@ _EN = {
     "play_look_you": "You play {card} and look at {hands}.",
     "play_cardinal": "{p} plays {card}: {targets} trade hands.",
     "play_cardinal_you": "You play {card}: {targets} trade hands.",
+    "play_cardinal_with_you": "{p} plays {card}: you trade hands with {t}.",
+    "play_cardinal_with_you_you": "You play {card} and trade hands with {t}.",
     "play_handmaid": "{p} plays {card} and is protected until their next turn.",
     "play_handmaid_you": "You play {card} and are protected until your next turn.",
     "play_sycophant": "{p} plays {card} on {t}: the next card played must choose them.",
@@ -357,6 +363,10 @@ _EN = {
     "guard_hit_you": "You hold {guess}!",
     "guard_miss": "{t} does not hold {guess}.",
     "guard_miss_you": "You do not hold {guess}.",
+    "guard_hit_value": "{t} holds a {guess}!",
+    "guard_hit_value_you": "You hold a {guess}!",
+    "guard_miss_value": "{t} holds no {guess}.",
+    "guard_miss_value_you": "You hold no {guess}.",
     "assassin": "{p} reveals the Assassin: {g} is out instead!",
     "assassin_you": "You reveal the Assassin: {g} is out instead!",
     "look": "You see that {t} {hold} {card}.",
@@ -446,6 +456,8 @@ _FR = {
     "play_look_you": "Vous jouez {card} et regardez {hands}.",
     "play_cardinal": "{p} joue {card} : {targets} échangent leurs mains.",
     "play_cardinal_you": "Vous jouez {card} : {targets} échangent leurs mains.",
+    "play_cardinal_with_you": "{p} joue {card} : vous échangez votre main avec {t}.",
+    "play_cardinal_with_you_you": "Vous jouez {card} et échangez votre main avec {t}.",
     "play_handmaid": "{p} joue {card} : protection jusqu'à son prochain tour.",
     "play_handmaid_you": "Vous jouez {card} : protection jusqu'à votre prochain tour.",
     "play_sycophant": "{p} joue {card} sur {t} : la prochaine carte jouée devra l'y choisir.",
@@ -458,6 +470,10 @@ _FR = {
     "guard_hit_you": "Vous avez bien {guess} !",
     "guard_miss": "{t} n'a pas {guess}.",
     "guard_miss_you": "Vous n'avez pas {guess}.",
+    "guard_hit_value": "{t} a bien un {guess} !",
+    "guard_hit_value_you": "Vous avez bien un {guess} !",
+    "guard_miss_value": "{t} n'a pas de {guess}.",
+    "guard_miss_value_you": "Vous n'avez pas de {guess}.",
     "assassin": "{p} révèle l'Assassin : {g} quitte la manche à sa place !",
     "assassin_you": "Vous révélez l'Assassin : {g} quitte la manche à votre place !",
     "look": "Vous voyez que {t} {hold} {card}.",
