@@ -9,6 +9,7 @@ from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
 from .cards import EDITIONS, CardSpec, Edition, get_edition
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
 from .events import EVERYONE, event_dict, events_for
+from .explain import describe_refusal
 from .game import Game, Phase, RoundRecord, RoundResult
 from .narrate import Narrator, narrate
 from .options import Options, Rules
@@ -41,6 +42,7 @@ __all__ = [
     "Rules",
     "build_view",
     "check_record_result",
+    "describe_refusal",
     "event_dict",
     "events_for",
     "export_record",

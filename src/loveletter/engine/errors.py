@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LoveLetterError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -12,7 +14,19 @@ class NotationError(LoveLetterError):
 
 
 class IllegalActionError(LoveLetterError):
-    """A well-formed action that the rules do not allow here (a rule error)."""
+    """A well-formed action that the rules do not allow here (a rule error).
+
+    ``reason`` is a stable code (``not_held``, ``target_protected``, ``countess``…) and
+    ``details`` its fields, so that interfaces can tell it in the player's language
+    (:func:`loveletter.engine.describe_refusal`).
+    """
+
+    def __init__(
+        self, message: str, *, reason: str = "illegal", details: dict[str, Any] | None = None
+    ):
+        super().__init__(message)
+        self.reason = reason
+        self.details = details or {}
 
 
 class RecordError(LoveLetterError):

@@ -17,7 +17,8 @@ from typing import Any, NamedTuple
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
 from .cards import Edition
-from .errors import IllegalActionError, LoveLetterError
+from .errors import LoveLetterError
+from .explain import explain_illegal, not_your_turn, refuse
 from .options import Options, Rules, targeting_of
 
 Event = tuple[Any, ...]
@@ -285,9 +286,9 @@ class Game:
         R2 does not allow.
         """
         if self.phase is _GAME_OVER:
-            raise IllegalActionError("the game is over")
+            raise refuse(self, "game_over")
         if self.phase is not _ROUND_OVER:
-            raise IllegalActionError("a round is still being played")
+            raise refuse(self, "round_in_play")
         rules = self.rules
         allowed = self.allowed_first()
         if first is not None and (type(first) is not int or first not in allowed):
@@ -380,14 +381,12 @@ class Game:
         if not isinstance(action, Action):
             action = parse_action(action)
         if seat is not None and seat != self.to_move:
-            raise IllegalActionError(self._not_your_turn(seat))
+            raise not_your_turn(self, seat)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            from .explain import explain_illegal
-
-            raise IllegalActionError(explain_illegal(self, action))
+            raise explain_illegal(self, action)
         self._legal = None
         self._actions.append(action)
         phase = self.phase
@@ -407,12 +406,6 @@ class Game:
             self._bishop_reply(action)
         if self.phase is _PLAY:
             self._end_turn()
-
-    def _not_your_turn(self, seat: int) -> str:
-        to_move = self.to_move
-        if to_move is None:
-            return "nobody is to move now"
-        return f"seat {seat} may not act now: seat {to_move} is to move"
 
     # ------------------------------------------------------------------ effects
 

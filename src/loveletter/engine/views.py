@@ -41,6 +41,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "options": asdict(rules.options),
         "tokens_to_win": rules.tokens_to_win,
         "guard_names_value": rules.guard_names_value,
+        "values": dict(rules.values),
         "round": game.round_number,
         "turn": game.turn,
         "phase": game.phase.value,
@@ -94,7 +95,8 @@ def _pending(game: Game) -> dict[str, Any] | None:
     if game.phase is Phase.CARDINAL:
         return {"step": "cardinal", "seats": list(game.pending)}
     if game.phase is Phase.BISHOP:
-        return {"step": "bishop", "seat": game.pending[0], "bishop": game.active}
+        value = next(event[3] for event in reversed(game.log) if event[0] == "bishop")
+        return {"step": "bishop", "seat": game.pending[0], "bishop": game.active, "value": value}
     if game.phase is Phase.CHANCELLOR:
         return {"step": "chancellor", "seat": game.active}
     return None
