@@ -49,20 +49,33 @@ PRIVATE: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "chancellor_return": (("cards",), ("seat",)),
 }
 
+#: Tuple positions of the seats that see each private event's hidden fields.
+_SEER_INDEXES: Mapping[str, tuple[int, ...]] = {
+    kind: tuple(1 + FIELDS[kind].index(name) for name in seers)
+    for kind, (_, seers) in PRIVATE.items()
+}
+#: Fields held as tuples in the log and given as lists in JSON.
+_LIST_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "round": ("face_up",),
+    "out": ("cards",),
+    "chancellor_draw": ("cards",),
+    "chancellor_return": ("cards",),
+    "round_end": ("winners",),
+    "game_end": ("winners",),
+}
+
 #: A viewer that sees everything: for reviews of finished games and debugging.
 EVERYONE = -1
 
 
 def may_see(event: tuple[Any, ...], viewer: int | None) -> bool:
     """Whether ``viewer`` (a seat, None for a spectator) sees the event's hidden cards."""
-    kind = event[0]
-    private = PRIVATE.get(kind)
-    if private is None or viewer == EVERYONE:
+    seers = _SEER_INDEXES.get(event[0])
+    if seers is None or viewer == EVERYONE:
         return True
     if viewer is None:
         return False
-    names = FIELDS[kind]
-    return any(event[1 + names.index(name)] == viewer for name in private[1])
+    return any(event[index] == viewer for index in seers)
 
 
 def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
@@ -71,19 +84,27 @@ def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     ``viewer`` is a seat, None for a spectator, or :data:`EVERYONE`.
     """
     kind = event[0]
-    data: dict[str, Any] = {"type": kind}
-    for name, value in zip(FIELDS[kind], event[1:], strict=True):
-        data[name] = _jsonable(value)
+    data: dict[str, Any] = dict(zip(FIELDS[kind], event[1:], strict=True))
+    data["type"] = kind
     if kind == "play":
         action: Action = event[2]
+        data["action"] = action.text
         data["card"] = action.word
         data["targets"] = list(action.seats)
         data["guess"] = action.guess
-    elif kind in ("chancellor_draw", "chancellor_return"):
-        data["count"] = len(event[2])  # R50: how many is public
     elif kind == "showdown":
         data["hands"] = [{"seat": seat, "card": card} for seat, card in event[1]]
-    if not may_see(event, viewer):
+    else:
+        for name in _LIST_FIELDS.get(kind, ()):
+            data[name] = list(data[name])
+        if kind in ("chancellor_draw", "chancellor_return"):
+            data["count"] = len(event[2])  # R50: how many is public
+    seers = _SEER_INDEXES.get(kind)
+    if (
+        seers is not None
+        and viewer != EVERYONE
+        and (viewer is None or all(event[index] != viewer for index in seers))
+    ):
         for name in PRIVATE[kind][0]:
             data[name] = None
     return data
@@ -92,11 +113,3 @@ def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
 def events_for(events: Iterable[tuple[Any, ...]], viewer: int | None) -> list[dict[str, Any]]:
     """Several events as ``viewer`` may see them."""
     return [event_dict(event, viewer) for event in events]
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Action):
-        return value.text
-    if isinstance(value, tuple):
-        return [_jsonable(item) for item in value]
-    return value

@@ -122,6 +122,7 @@ class Game:
         "round_logs",
         "round_tokens",
         "rules",
+        "seen_events",
         "set_aside",
         "sycophant",
         "tokens",
@@ -172,6 +173,8 @@ class Game:
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
         self._next_first = tuple(range(n))
+        #: Per viewer, the current round's events as that viewer saw them (views.py).
+        self.seen_events: dict[int | None, tuple[list[Event], list[dict[str, Any]]]] = {}
         self._build_action_tables()
         if start:
             self.next_round()
@@ -254,6 +257,7 @@ class Game:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
         new.rng = rng
+        new.seen_events = {}
         new.tokens = self.tokens[:]
         new.results = self.results[:]
         if self.history:  # finished rounds never change: share them

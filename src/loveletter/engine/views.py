@@ -15,6 +15,7 @@ from .events import event_dict
 
 if TYPE_CHECKING:
     from .game import Game, RoundResult
+    from .options import Options
 
 VIEW_FORMAT = "loveletter-view/1"
 
@@ -29,7 +30,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     from .game import Phase
 
     rules = game.rules
-    events = [event_dict(event, seat) for event in game.log]
+    events = _events_seen(game, seat)
     to_move = game.to_move
     in_round = game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     hand = list(game.hands[seat]) if seat is not None else None
@@ -38,7 +39,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "edition": rules.edition.id,
         "players": list(game.players),
         "seat": seat,
-        "options": asdict(rules.options),
+        "options": _options_json(rules.options),
         "tokens_to_win": rules.tokens_to_win,
         "guard_names_value": rules.guard_names_value,
         "values": dict(rules.values),
@@ -80,6 +81,28 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "winners": list(game.winners),
     }
     return view
+
+
+def _events_seen(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    """The round's events as ``seat`` saw them; redacted once, then kept per viewer."""
+    log = game.log
+    seen = game.seen_events.get(seat)
+    if seen is None or seen[0] is not log:
+        seen = game.seen_events[seat] = (log, [])
+    events = seen[1]
+    if len(events) < len(log):
+        events.extend(event_dict(event, seat) for event in log[len(events) :])
+    return [dict(event) for event in events]  # the caller may change its copy
+
+
+_OPTIONS_JSON: dict[Options, dict[str, Any]] = {}
+
+
+def _options_json(options: Options) -> dict[str, Any]:
+    cached = _OPTIONS_JSON.get(options)
+    if cached is None:
+        cached = _OPTIONS_JSON[options] = asdict(options)
+    return dict(cached)
 
 
 def _jester(game: Game) -> dict[str, int] | None:
