@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..engine import EDITIONS, get_edition
 from ..simulation import simulate as run_simulation
+from .arena import parse_bots
 from .common import console, fail
 
 
@@ -25,12 +26,19 @@ def simulate(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write each game's record into this folder.")
     ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots", "-b", help="Comma-separated bots; seat s gets bot s mod their number."
+        ),
+    ] = None,
 ) -> None:
-    """Play whole games between random players; print rounds per second and win shares."""
+    """Play whole games between bots (random by default); print rounds per second and wins."""
     try:
         get_edition(edition).check_players(players)
     except ValueError as error:
         fail(str(error))
+    specs = parse_bots(bots) if bots is not None else None
     on_record = None
     if save is not None:
         try:
@@ -43,11 +51,12 @@ def simulate(
             path = save / f"game-{index + 1:0{width}d}.json"
             path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
 
-    result = run_simulation(edition, players, games, seed=seed, on_record=on_record)
+    result = run_simulation(edition, players, games, seed=seed, on_record=on_record, bots=specs)
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    table = Table(title=f"{get_edition(edition).name()} · {players} players · random play")
+    play = "random play" if specs is None else ", ".join(specs)
+    table = Table(title=f"{get_edition(edition).name()} · {players} players · {play}")
     table.add_column("Seat", justify="right")
     table.add_column("Games won", justify="right")
     table.add_column("Share", justify="right")

@@ -1,0 +1,434 @@
+"""What one seat can infer about the hidden cards from its view.
+
+:func:`infer` reads a view's events in order and keeps, for every opponent still in
+the round, a weight per card: how much more (or less) likely that opponent is to hold
+it than a card drawn blindly from the cards this seat has not seen. Hard facts (a
+Guard that missed, a Baron's loser, the Countess rule, a Bishop's hit, a card this
+seat looked at, a card it put under the deck) set weights to zero or pin a card;
+soft facts (which card a player chose to play) come from a model of play that mixes
+a uniformly random player with one that keeps its higher card.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Options, Rules
+
+Weights = dict[str, float]
+
+#: How strongly a sensible player prefers to keep the higher card.
+_KEEP_SHARPNESS = 1.0
+
+
+def rules_of(view: dict[str, Any]) -> Rules:
+    """The settled rules of the table a view comes from."""
+    return Rules.settle(view["edition"], len(view["players"]), Options.from_dict(view["options"]))
+
+
+@dataclass
+class Beliefs:
+    """What ``seat`` believes about the cards it cannot see.
+
+    - ``pool``: the cards whose place this seat does not know (opponents' unknown
+      hands, the deck and the set-aside card), as counts;
+    - ``weights``: per opponent still in the round, a likelihood factor per card;
+    - ``known``: opponents' cards this seat knows for certain;
+    - ``exposed``: opponents who know this seat's card, and that card;
+    - ``bottom``: cards put under the deck by a Chancellor that are still in it,
+      bottom first (None where this seat does not know the card);
+    - ``ties``: pairs of opponents known to hold cards of the same value;
+    - ``evidence``: per opponent, the log-likelihood ratio of its plays this round
+      under random play against sensible play (positive: it looks random).
+    """
+
+    seat: int
+    rules: Rules
+    hand: list[str]
+    pool: Counter[str]
+    weights: dict[int, Weights]
+    known: dict[int, str]
+    exposed: dict[int, str]
+    bottom: list[str | None]
+    deck_count: int
+    set_aside_taken: bool
+    ties: list[tuple[int, int]] = field(default_factory=list)
+    evidence: dict[int, float] = field(default_factory=dict)
+
+    def probabilities(self, seat: int) -> dict[str, float]:
+        """The probability of each card being ``seat``'s hand (an opponent in the round)."""
+        if seat in self.known:
+            return {self.known[seat]: 1.0}
+        weights = self.weights.get(seat, {})
+        mass = {card: weights.get(card, 1.0) * count for card, count in self.pool.items()}
+        total = sum(mass.values())
+        if total <= 0:  # the model contradicts itself: fall back on counts
+            mass = {card: float(count) for card, count in self.pool.items()}
+            total = sum(mass.values()) or 1.0
+        return {card: share / total for card, share in mass.items() if share > 0}
+
+    def sample_hands(self, rng: random.Random) -> tuple[dict[int, str], list[str]]:
+        """Sample every opponent's hand; return them and the remaining unseen cards."""
+        pool = Counter(self.pool)
+        hands = dict(self.known)
+        unknown = [seat for seat in self.weights if seat not in hands]
+        rng.shuffle(unknown)
+        values = self.rules.values
+        for seat in unknown:
+            same = [b if a == seat else a for a, b in self.ties if seat in (a, b)]
+            fixed = {values[hands[other]] for other in same if other in hands}
+            weights = self.weights[seat]
+            cards = [card for card, count in pool.items() if count > 0]
+            if fixed:
+                cards = [card for card in cards if values[card] in fixed] or cards
+            masses = [weights.get(card, 1.0) * pool[card] for card in cards]
+            if sum(masses) <= 0:
+                masses = [float(pool[card]) for card in cards]
+            card = rng.choices(cards, masses)[0]
+            hands[seat] = card
+            pool[card] -= 1
+        rest = list(pool.elements())
+        rng.shuffle(rest)
+        return hands, rest
+
+
+def infer(view: dict[str, Any], *, noise: float | Mapping[int, float] = 0.5) -> Beliefs:
+    """Beliefs of the view's seat.
+
+    ``noise`` is the share of uniformly random play in the model of the opponents,
+    one for all or one per seat (0.5 when missing).
+    """
+    return _Reader(view, noise).read()
+
+
+class _Reader:
+    """One pass over the round's events, as the view's seat saw them."""
+
+    def __init__(self, view: dict[str, Any], noise: float | Mapping[int, float]) -> None:
+        self.view = view
+        self.noise = noise if isinstance(noise, Mapping) else {}
+        self.default_noise = noise if isinstance(noise, float | int) else 0.5
+        self.evidence: dict[int, float] = {}
+        self.rules = rules = rules_of(view)
+        self.values = rules.values
+        self.top_value = max(rules.values.values())
+        self.me: int = view["seat"]
+        self.n = len(view["players"])
+        self.total = Counter(rules.deck)
+        self.seen: Counter[str] = Counter()  # public cards so far
+        self.hand: list[str] = []
+        self.weights: dict[int, Weights] = {}
+        self.exposed: dict[int, str] = {}
+        self.bottom: list[str | None] = []
+        self.deck_count = len(rules.deck) - 1 - rules.face_up - self.n
+        self.alive = self.n
+        self.drawn: dict[int, str] = {}  # a known card an opponent just drew from the bottom
+        self.last_played = ""
+        self.compare: tuple[bool, int, int] | None = None  # lower loses?, winner, loser
+        self.ties: list[tuple[int, int]] = []
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def available(self) -> Counter[str]:
+        """Cards this seat had not seen at this point of the round."""
+        counts = self.total - self.seen
+        counts.subtract(self.hand)
+        return +counts
+
+    def draw_from_deck(self) -> str | None:
+        """Take the top card of the deck; return it if this seat knows it."""
+        count = self.deck_count
+        self.deck_count -= 1
+        if count <= len(self.bottom):
+            return self.bottom.pop(count - 1)
+        return None
+
+    def reset(self, seat: int, card: str | None = None) -> None:
+        """``seat`` holds a fresh card: unknown, or ``card`` if this seat knows it."""
+        if seat == self.me:
+            return
+        self.weights[seat] = {} if card is None else {c: float(c == card) for c in self.total}
+
+    def zero(self, seat: int, keep: Any) -> None:
+        """Rule out every card of ``seat`` for which ``keep(card)`` is false."""
+        weights = self.weights.get(seat)
+        if weights is None:
+            return
+        for card in self.total:
+            if not keep(card):
+                weights[card] = 0.0
+
+    def actions_of(self, card: str) -> int:
+        """Roughly how many legal actions playing ``card`` offers (for the random model)."""
+        others = max(1, self.alive - 1)
+        if card == "guard":
+            return others * len(self.rules.guard_guesses)
+        if card == "bishop":
+            return others * len(self.rules.bishop_guesses)
+        if card in ("priest", "baron", "king", "dowager_queen", "jester"):
+            return others
+        if card in ("prince", "sycophant"):
+            return others + 1
+        if card == "cardinal":
+            return (others + 1) * others // 2
+        if card == "baroness":
+            return others + others * (others - 1) // 2
+        return 1
+
+    def keep_score(self, card: str) -> float:
+        if card == "princess":
+            return 100.0
+        if card == "assassin":
+            return 5.0
+        return float(self.values[card])
+
+    def play_probabilities(self, played: str, kept: str) -> tuple[float, float]:
+        """The chances that a uniformly random and a sensible holder of ``played`` and
+        ``kept`` play ``played``."""
+        if played == kept:
+            return 1.0, 1.0
+        forcers = self.rules.countess_forcers
+        if played == "countess" and kept in forcers:
+            return 1.0, 1.0
+        if kept == "countess" and played in forcers:
+            return 0.0, 0.0
+        mine, other = self.actions_of(played), self.actions_of(kept)
+        gap = _KEEP_SHARPNESS * (self.keep_score(kept) - self.keep_score(played))
+        return mine / (mine + other), 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, gap))))
+
+    def noise_of(self, seat: int) -> float:
+        return self.noise.get(seat, self.default_noise)
+
+    def observe(self, seat: int, random_chance: float, sensible_chance: float) -> None:
+        """Evidence that ``seat`` plays at random: the log-likelihood ratio of an observation."""
+        ratio = math.log(max(random_chance, 1e-4)) - math.log(max(sensible_chance, 1e-4))
+        self.evidence[seat] = self.evidence.get(seat, 0.0) + ratio
+
+    # -- events --------------------------------------------------------------------------
+
+    def read(self) -> Beliefs:
+        view = self.view
+        for event in view["events"]:
+            handler = getattr(self, "on_" + event["type"], None)
+            if handler is not None:
+                handler(event)
+        known = {int(seat): card for seat, card in view["known_hands"].items()}
+        pool: Counter[str] = Counter({card: n for card, n in view["unseen"].items() if n > 0})
+        in_round = [s["seat"] for s in view["seats"] if not s["out"] and s["seat"] != self.me]
+        weights = {seat: self.weights.get(seat, {}) for seat in in_round}
+        for seat, card_weights in weights.items():  # pinned by inference alone
+            possible = [card for card in pool if card_weights.get(card, 1.0) > 0]
+            if seat not in known and len(possible) == 1:
+                known[seat] = possible[0]
+        known = {seat: card for seat, card in known.items() if seat in weights}
+        pool.subtract(known.values())
+        deck_count: int = view["deck_count"]
+        bottom = self.bottom[:deck_count]
+        pool.subtract(card for card in bottom if card is not None)
+        hand: list[str] = list(view["hand"] or [])
+        exposed = {
+            seat: card for seat, card in self.exposed.items() if seat in weights and card in hand
+        }
+        return Beliefs(
+            seat=self.me,
+            rules=self.rules,
+            hand=hand,
+            pool=+pool,
+            weights=weights,
+            known=known,
+            exposed=exposed,
+            bottom=bottom,
+            deck_count=deck_count,
+            set_aside_taken=view["set_aside_taken"],
+            ties=[tie for tie in self.ties if tie[0] in weights and tie[1] in weights],
+            evidence=self.evidence,
+        )
+
+    def on_round(self, event: dict[str, Any]) -> None:
+        self.seen.update(event["face_up"])
+
+    def on_deal(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        if seat == self.me:
+            self.hand.append(event["card"])
+        else:
+            self.reset(seat)
+
+    def on_turn(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        card = self.draw_from_deck()
+        if seat == self.me:
+            self.hand.append(event["card"])
+        elif card is not None:
+            self.drawn[seat] = card
+
+    def on_draw(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        card = None if event["set_aside"] else self.draw_from_deck()
+        if seat == self.me:
+            self.hand.append(event["card"])
+            self.exposed.clear()
+        else:
+            self.reset(seat, card)
+
+    def on_play(self, event: dict[str, Any]) -> None:
+        seat, card = event["seat"], event["card"]
+        if seat == self.me:
+            self.hand.remove(card)
+        else:
+            self.update_after_play(seat, card)
+        self.seen[card] += 1
+        self.last_played = card
+
+    def update_after_play(self, seat: int, played: str) -> None:
+        """Bayes: the card ``seat`` kept, given that it played ``played``."""
+        available = self.available()
+        old = self.weights.get(seat, {})
+        drawn = self.drawn.pop(seat, None)
+        total_new = sum(available.values()) or 1
+        old_mass = {card: old.get(card, 1.0) * count for card, count in available.items()}
+        old_total = sum(old_mass.values()) or 1.0
+
+        def p_old(card: str) -> float:
+            return old_mass.get(card, 0.0) / old_total
+
+        def p_new(card: str) -> float:
+            if drawn is not None:
+                return 1.0 if card == drawn else 0.0
+            return available.get(card, 0) / total_new
+
+        noise = self.noise_of(seat)
+        weights: Weights = {}
+        random_chance = sensible_chance = 0.0
+        for kept, count in available.items():
+            joint = p_old(played) * p_new(kept) + p_old(kept) * p_new(played)
+            uniform, sensible = self.play_probabilities(played, kept)
+            random_chance += joint * uniform
+            sensible_chance += joint * sensible
+            weights[kept] = (noise * uniform + (1.0 - noise) * sensible) * joint / count
+        self.weights[seat] = weights
+        self.observe(seat, random_chance, sensible_chance)
+
+    def on_guard(self, event: dict[str, Any]) -> None:
+        guess = event["guess"]
+        if event["seat"] != self.me:
+            self.observe_guess(event["seat"], guess)
+        if event["hit"]:
+            return
+        if self.rules.guard_names_value:
+            self.zero(event["target"], lambda card: self.values[card] != guess)
+        else:
+            self.zero(event["target"], lambda card: card != guess)
+
+    def observe_guess(self, seat: int, guess: str | int) -> None:
+        """A sensible player names a card that may be there, most often a common one."""
+        public = self.total - self.seen
+        if self.rules.guard_names_value:
+            counts: Counter[str | int] = Counter()
+            for card, count in public.items():
+                counts[self.values[card]] += count
+        else:
+            counts = Counter({card: n for card, n in public.items() if card != "guard"})
+        guesses = self.rules.guard_guesses
+        squares = {g: counts.get(g, 0) ** 2 for g in guesses}
+        total = sum(squares.values()) or 1
+        sensible = 0.9 * squares[guess] / total + 0.1 / len(guesses)
+        self.observe(seat, 1.0 / len(guesses), sensible)
+
+    def on_look(self, event: dict[str, Any]) -> None:
+        if event["target"] == self.me and event["seat"] != self.me and self.hand:
+            self.exposed[event["seat"]] = self.hand[0]
+
+    def on_compare(self, event: dict[str, Any]) -> None:
+        seat, target, loser = event["seat"], event["target"], event["loser"]
+        if self.me in (seat, target):
+            other = target if seat == self.me else seat
+            if loser is None and self.hand:
+                self.exposed[other] = self.hand[0]
+            return
+        if loser is None:
+            self.ties.append((seat, target))
+        else:
+            winner = target if loser == seat else seat
+            self.compare = (self.last_played == "baron", winner, loser)  # R17, R37
+
+    def on_out(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        cards: list[str] = event["cards"]
+        self.seen.update(cards)
+        if seat == self.me:
+            self.hand.clear()
+        self.weights.pop(seat, None)
+        self.alive -= 1
+        if self.compare is not None and self.compare[2] == seat and cards:
+            lower_loses, winner, _ = self.compare
+            lost = self.values[cards[0]]
+            if lower_loses:
+                self.zero(winner, lambda card: self.values[card] > lost)
+            else:
+                self.zero(winner, lambda card: self.values[card] < lost)
+        self.compare = None
+
+    def on_trade(self, event: dict[str, Any]) -> None:
+        first, second = event["first"], event["second"]
+        if self.me in (first, second):
+            partner = second if first == self.me else first
+            mine = event["second_card"] if first == self.me else event["first_card"]
+            self.hand = [mine]
+            self.exposed = {partner: mine}
+            self.reset(partner)
+            return
+        self.weights[first], self.weights[second] = (
+            self.weights.get(second, {}),
+            self.weights.get(first, {}),
+        )
+        swap = {first: second, second: first}
+        self.ties = [(swap.get(a, a), swap.get(b, b)) for a, b in self.ties]
+
+    def on_discard(self, event: dict[str, Any]) -> None:
+        seat, card = event["seat"], event["card"]
+        self.seen[card] += 1
+        if seat == self.me and card in self.hand:
+            self.hand.remove(card)
+        self.ties = [tie for tie in self.ties if seat not in tie]
+
+    def on_chancellor_draw(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        for _ in range(event["count"]):
+            self.draw_from_deck()
+        if seat == self.me:
+            self.hand.extend(event["cards"])
+
+    def on_chancellor_return(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        cards: list[str | None] = event["cards"] or [None] * event["count"]
+        for card in cards:
+            self.bottom.insert(0, card)
+            self.deck_count += 1
+        if seat == self.me:
+            for card in event["cards"]:
+                self.hand.remove(card)
+            return
+        # The kept card is the best of three for a sensible player, any for a random one.
+        available = self.available()
+        weights: Weights = {}
+        for card in available:
+            high = 0.5 + self.keep_score(card) / max(self.top_value, 1)
+            noise = self.noise_of(seat)
+            weights[card] = noise + (1.0 - noise) * min(high, 2.0)
+        self.weights[seat] = weights
+
+    def on_bishop(self, event: dict[str, Any]) -> None:
+        value = event["value"]
+        if event["hit"]:
+            self.zero(event["target"], lambda card: self.values[card] == value)
+        else:
+            self.zero(event["target"], lambda card: self.values[card] != value)
+
+    def on_assassin(self, event: dict[str, Any]) -> None:
+        self.reset(event["seat"])

@@ -1,0 +1,18 @@
+"""The random bot: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from .base import BaseBot, View
+
+
+class RandomBot(BaseBot):
+    """Picks uniformly among the legal actions (the same draw as the fast random loop)."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        """A uniformly random legal action."""
+        actions: list[str] = view["legal_actions"]
+        return actions[int(rng.random() * len(actions))]

@@ -1,0 +1,281 @@
+"""The search bot: determinized Monte-Carlo over the worlds a view allows.
+
+For each decision it samples worlds consistent with the view and with what it
+inferred (:mod:`.inference`: opponents' hands weighted by their plays, the cards it
+put under the deck), builds each as an engine game (the view's state restored once
+with :func:`restore_game`, copied per world), plays every candidate action in it and
+finishes the round with the fast policy (:mod:`.rollout`), opponents playing at
+random as often as they seem to (:class:`OpponentModel`). Candidates share the same
+worlds and are halved round after round (sequential halving), so the budget goes to
+the close calls. The budget counts decisions played forward, not seconds, so a
+decision is reproducible from its RNG.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine import STATE_FORMAT, Action, Game, parse_action, restore_game
+from .base import BaseBot, View
+from .heuristic import HeuristicBot, Scorer
+from .inference import Beliefs, infer
+from .rollout import Memory, Policy
+
+#: Sampled hidden cards: opponents' hands, the set-aside card, the deck (top last).
+Deal = tuple[dict[int, str], str | None, list[str]]
+#: Guesses (Guard, Bishop) kept per target: the most likely ones.
+GUESSES_PER_TARGET = 2
+#: The most candidates searched: the heuristic's best ones.
+MAX_CANDIDATES = 6
+#: The least and the most random play assumed of an opponent.
+NOISE_RANGE = (0.03, 0.97)
+#: The strongest prior (log-odds of random play) earlier games may give.
+PRIOR_LIMIT = 3.0
+
+
+class OpponentModel:
+    """How randomly each opponent plays, from the evidence of this game's rounds.
+
+    The evidence of a round (:attr:`Beliefs.evidence`) is read at each decision; when
+    a new round starts, the last reading of the previous one is kept for good. When a
+    new game starts, what the opponents of the earlier games looked like on average
+    becomes the prior of every opponent.
+    """
+
+    def __init__(self) -> None:
+        self.past: dict[int, float] = {}
+        self.current: dict[int, float] = {}
+        self.round = 0
+        self.finished: list[float] = []  # the evidence on each opponent of earlier games
+
+    def prior(self) -> float:
+        """The log-odds of random play for an opponent not seen yet."""
+        if not self.finished:
+            return 0.0
+        mean = sum(self.finished) / len(self.finished)
+        return max(-PRIOR_LIMIT, min(PRIOR_LIMIT, mean))
+
+    def noise(self, seats: list[int]) -> dict[int, float]:
+        """For each of ``seats``, the share of random play to assume."""
+        prior = self.prior()
+        shares = {}
+        for seat in seats:
+            ratio = prior + self.past.get(seat, 0.0) + self.current.get(seat, 0.0)
+            share = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, ratio))))
+            shares[seat] = min(NOISE_RANGE[1], max(NOISE_RANGE[0], share))
+        return shares
+
+    def new_game(self) -> None:
+        """Keep what this game said about its opponents; forget who sat where."""
+        for seat in self.past.keys() | self.current.keys():
+            self.finished.append(self.past.get(seat, 0.0) + self.current.get(seat, 0.0))
+        self.past, self.current, self.round = {}, {}, 0
+
+    def update(self, round_number: int, evidence: dict[int, float]) -> None:
+        """Read a round's evidence so far."""
+        if round_number > self.round:
+            for seat, ratio in self.current.items():
+                self.past[seat] = self.past.get(seat, 0.0) + ratio
+        self.round = round_number
+        self.current = dict(evidence)
+
+
+class SearchBot(BaseBot):
+    """Determinized Monte-Carlo search playing about ``budget`` decisions forward per
+    decision (a 2-player Classic rollout plays 3 or 4)."""
+
+    def __init__(self, budget: int = 2500, *, name: str = "search") -> None:
+        self.budget = budget
+        self.name = name
+        self.model = OpponentModel()
+
+    def start(self, edition: str, players: int, seat: int) -> None:
+        """A new game: what the last one said of its opponents becomes a prior."""
+        self.model.new_game()
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        """The candidate with the best average result over the sampled worlds."""
+        legal: list[str] = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        if view["round"] < self.model.round:
+            self.model.new_game()  # a new game without start()
+        noise = self.model.noise([s for s in range(len(view["players"])) if s != view["seat"]])
+        beliefs = infer(view, noise=noise)
+        self.model.update(view["round"], beliefs.evidence)
+        candidates = self.candidates(view, beliefs, [parse_action(text) for text in legal])
+        if len(candidates) == 1 or self.budget <= 0:
+            return str(candidates[0]) if len(candidates) == 1 else HeuristicBot().choose(view, rng)
+        return str(Search(view, beliefs, rng, noise).run(candidates, self.budget))
+
+    def candidates(self, view: View, beliefs: Beliefs, legal: list[Action]) -> list[Action]:
+        """The actions worth searching: the likeliest guesses, one order of returns,
+        never the Princess played by choice."""
+        scorer = Scorer(view, beliefs)
+        kept: list[Action] = []
+        guesses: dict[tuple[str, int], list[Action]] = {}
+        chancellor: dict[str, Action] = {}
+        for action in legal:
+            if action.word in ("guard", "bishop") and action.seats and action.guess is not None:
+                guesses.setdefault((action.word, action.seats[0]), []).append(action)
+            elif action.word == "keep" and action.cards:
+                if action.cards[0] not in chancellor:
+                    chancellor[action.cards[0]] = scorer.chancellor_order(action.cards[0], legal)
+            elif action.word == "princess" and len(legal) > 1:
+                continue
+            else:
+                kept.append(action)
+        for (_, target), actions in guesses.items():
+            actions.sort(key=lambda a: -scorer.chance(target, a.guess or 0))
+            kept.extend(actions[:GUESSES_PER_TARGET])
+        kept.extend(chancellor.values())
+        if view["phase"] == "play" and len(kept) > MAX_CANDIDATES:
+            kept.sort(key=lambda action: -scorer.play(action))
+            kept = kept[:MAX_CANDIDATES]
+        return kept or legal
+
+
+class Search:
+    """One decision's search."""
+
+    def __init__(
+        self, view: View, beliefs: Beliefs, rng: random.Random, noise: dict[int, float]
+    ) -> None:
+        self.beliefs = beliefs
+        self.rng = rng
+        self.rollout_rng = random.Random()
+        self.me: int = view["seat"]
+        self.noise = [noise.get(seat, 0.0) for seat in range(len(view["players"]))]
+        self.base = _restore_without_hidden_cards(view, beliefs)
+        self.policy = Policy(beliefs.rules)
+        self.facts: dict[tuple[int, int], str] = {
+            (self.me, seat): card for seat, card in beliefs.known.items()
+        }
+        self.facts.update({(seat, self.me): card for seat, card in beliefs.exposed.items()})
+
+    def deal(self) -> Deal:
+        """Hidden cards consistent with the view, sampled from the beliefs."""
+        beliefs = self.beliefs
+        hands, rest = beliefs.sample_hands(self.rng)
+        set_aside = None if beliefs.set_aside_taken else rest.pop()
+        bottom = [card if card is not None else rest.pop() for card in beliefs.bottom]
+        return hands, set_aside, bottom + rest  # the engine's deck has its top card last
+
+    def world(self, deal: Deal) -> Game:
+        """The view's game with the hidden cards of ``deal``.
+
+        The state without hidden cards is restored once; each world is a copy of it
+        given the sampled hands, deck and set-aside card.
+        """
+        hands, set_aside, deck = deal
+        world = self.base.copy(rng=self.rng)
+        for seat, card in hands.items():
+            world.hands[seat] = [card]
+        world.set_aside = set_aside
+        world.deck = list(deck)
+        return world
+
+    def value(self, game: Game) -> float:
+        """What the round (played to its end) gave this seat."""
+        me = self.me
+        score = float(game.round_tokens[me])
+        if game.winners:
+            score += 2.0 if me in game.winners else -2.0
+        return score
+
+    def rollout(self, game: Game, action: Action, seed: int) -> tuple[float, int]:
+        """Play ``action`` in ``game``, then the round to its end: its value, and the
+        number of decisions played. The players' random choices come from ``seed``,
+        the same for every candidate in a world (common random numbers)."""
+        memory = Memory(self.facts)
+        game.apply(action)
+        policy, noise = self.policy, self.noise
+        rng = self.rollout_rng
+        rng.seed(seed)
+        steps = 1
+        while game.to_move is not None:
+            memory.learn(game)
+            game.apply(policy.choose(game, memory, rng, noise))
+            steps += 1
+        return self.value(game), steps
+
+    def run(self, candidates: list[Action], budget: int) -> Action:
+        """Sequential halving over ``candidates``, playing about ``budget`` decisions."""
+        totals: dict[Action, float] = dict.fromkeys(candidates, 0.0)
+        counts: dict[Action, int] = dict.fromkeys(candidates, 0)
+        remaining = list(candidates)
+        rounds = max(1, math.ceil(math.log2(len(remaining))))
+        spent = 0
+        while True:
+            allowance = (budget - spent) / rounds
+            used = 0
+            while used < allowance or not counts[remaining[0]]:
+                deal = self.deal()
+                seed = self.rng.getrandbits(32)
+                for action in remaining:
+                    value, steps = self.rollout(self.world(deal), action, seed)
+                    totals[action] += value
+                    counts[action] += 1
+                    used += steps
+            spent += used
+            if len(remaining) <= 1 or rounds == 1:
+                break
+            remaining.sort(key=lambda a: -totals[a] / counts[a])
+            remaining = remaining[: max(1, math.ceil(len(remaining) / 2))]
+            rounds -= 1
+        return max(remaining, key=lambda a: totals[a] / counts[a])
+
+
+def _restore_without_hidden_cards(view: View, beliefs: Beliefs) -> Game:
+    """The view's game, with placeholder cards where the seat cannot see them.
+
+    The placeholders are the unseen cards in any order: :meth:`Search.world` replaces
+    them all before the game is played.
+    """
+    n = len(view["players"])
+    round_tokens = [0] * n
+    for event in view["events"]:
+        if event["type"] == "token":
+            round_tokens[event["seat"]] += 1
+    pending = view["pending"]
+    if pending is None or pending["step"] == "chancellor":
+        pending_seats: list[int] = []
+    elif pending["step"] == "cardinal":
+        pending_seats = list(pending["seats"])
+    else:
+        pending_seats = [pending["seat"]]
+    jester = view["jester"]
+    hidden = [card for card, count in view["unseen"].items() for _ in range(count)]
+    hands: list[list[str]] = []
+    for seat in view["seats"]:
+        if seat["seat"] == beliefs.seat:
+            hands.append(list(beliefs.hand))
+        else:
+            hands.append([hidden.pop() for _ in range(seat["hand_count"])])
+    set_aside = None if view["set_aside_taken"] else hidden.pop()
+    state = {
+        "format": STATE_FORMAT,
+        "edition": view["edition"],
+        "options": view["options"],
+        "players": list(view["players"]),
+        "round": view["round"],
+        "turn": view["turn"],
+        "phase": view["phase"],
+        "active": view["active"],
+        "tokens": list(view["tokens"]),
+        "round_tokens": round_tokens,
+        "deck": hidden,
+        "set_aside": set_aside,
+        "face_up": list(view["face_up"]),
+        "hands": hands,
+        "discards": [list(seat["discards"]) for seat in view["seats"]],
+        "out": [seat["out"] for seat in view["seats"]],
+        "protected": [seat["protected"] for seat in view["seats"]],
+        "jester": [jester["owner"], jester["holder"]] if jester else None,
+        "sycophant": view["sycophant"],
+        "pending": pending_seats,
+        "next_first": list(range(n)),
+        "winners": [],
+    }
+    return restore_game(state)

@@ -1,0 +1,133 @@
+"""``loveletter arena``: a tournament between bots, built-in or external."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..arena import MAX_BOTS, plot, run_arena, wilson
+from ..bots import make_bot
+from ..engine import EDITIONS, get_edition
+from ..simulation import GameOutcome
+from .common import console, fail
+
+
+def parse_bots(text: str) -> list[str]:
+    """Bot specs from a comma-separated list, each checked (fails clearly)."""
+    specs = [spec.strip() for spec in text.split(",") if spec.strip()]
+    if not specs:
+        fail("--bots needs at least one bot")
+    for spec in specs:
+        try:
+            make_bot(spec).close()
+        except ValueError as error:
+            fail(str(error))
+    return specs
+
+
+def arena(
+    edition: Annotated[
+        str, typer.Option("--edition", "-e", help=f"One of: {', '.join(EDITIONS)}.")
+    ] = "classic",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 2,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Comma-separated bots: random, heuristic, search, easy, medium, hard, "
+            "expert, or 'exec:COMMAND' for a program speaking the bot protocol.",
+        ),
+    ] = "expert,heuristic,random",
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a reproducible run.")] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Processes to spread the games over.", min=1)
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot_file: Annotated[
+        Path | None, typer.Option("--plot", help="Draw win rates and ratings into this PNG.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write each game's record into this folder.")
+    ] = None,
+) -> None:
+    """Play bots against each other, seats rotating; print win rates and ratings."""
+    try:
+        get_edition(edition).check_players(players)
+    except ValueError as error:
+        fail(str(error))
+    specs = parse_bots(bots)
+    if len(specs) > MAX_BOTS:
+        fail(f"an arena takes at most {MAX_BOTS} bots")
+    if save is not None:
+        try:
+            save.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot create {save}: {error.strerror or error}")
+    width = len(str(games))
+    progress = Progress(
+        TextColumn("[bold]arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task("games", total=games)
+
+    def on_game(outcome: GameOutcome) -> None:
+        progress.advance(task)
+        if save is not None and outcome.record is not None:
+            record = dict(outcome.record)
+            record["meta"] = {"bots": [specs[bot] for bot in outcome.lineup]}
+            path = save / f"game-{outcome.index + 1:0{width}d}.json"
+            path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    with progress:
+        result = run_arena(
+            edition,
+            players,
+            specs,
+            games,
+            seed=seed,
+            jobs=jobs,
+            records=save is not None,
+            on_game=on_game,
+        )
+    if plot_file is not None:
+        plot(result, str(plot_file))
+    if as_json:
+        print(json.dumps(result.as_json()))
+        return
+    table = Table(title=f"{get_edition(edition).name()} · {players} players · {games} games")
+    for column in ("Bot", "Games won", "Rounds won", "Rate", "95% interval", "Rating", "ms"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    faults = any(bot.faults for bot in result.bots)
+    if faults:
+        table.add_column("Faults", justify="right")
+    for bot in sorted(result.bots, key=lambda line: -line.rating.ordinal()):
+        low, high = wilson(bot.rounds_won, bot.rounds)
+        row = [
+            bot.name,
+            f"{bot.games_won}/{bot.games}",
+            f"{bot.rounds_won}/{bot.rounds}",
+            f"{bot.round_win_rate:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{bot.rating.ordinal():.1f}",
+            f"{bot.ms_per_decision:.1f}",
+        ]
+        if faults:
+            row.append(str(bot.faults))
+        table.add_row(*row)
+    console.print(table)
+    console.print(
+        f"{games} games in {result.seconds:.1f} s. Rate: rounds won; rating: OpenSkill "
+        "mu - 3 sigma; ms: median time of a decision."
+    )
