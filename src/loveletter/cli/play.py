@@ -1,0 +1,127 @@
+"""``loveletter play``: a whole game in the terminal, against bots or friends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..bots import LEVELS, make_bot
+from ..engine import EDITIONS, Options, RecordError, get_edition
+from ..engine.record import MAX_NAME_LENGTH
+from ..tui.session import DEFAULT_LEVEL, Session, Setup, seat_setups
+from .common import check_language, fail
+
+
+def play(
+    edition: Annotated[
+        str | None, typer.Option("--edition", "-e", help=f"One of: {', '.join(EDITIONS)}.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.", show_default=False)
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help=f"Bot levels, one per bot seat, comma-separated: {', '.join(LEVELS)} "
+            f"(default: {DEFAULT_LEVEL} for every seat no human takes).",
+        ),
+    ] = None,
+    humans: Annotated[
+        int | None, typer.Option("--humans", help="Humans at this keyboard (default 1).", min=1)
+    ] = None,
+    names: Annotated[
+        list[str] | None, typer.Option("--name", "-n", help="A human's name (repeat it).")
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", "-l", help="en or fr (default: from the locale).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for a reproducible game.")
+    ] = None,
+    tokens: Annotated[
+        int | None,
+        typer.Option("--tokens", help="Tokens to win (default: the edition's).", min=1, max=99),
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write the game record here after every move.")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue the game saved in this file.")
+    ] = None,
+    delay: Annotated[
+        float, typer.Option("--delay", help="Seconds a bot pauses before it plays.", min=0)
+    ] = 0.8,
+) -> None:
+    """Play Love Letter in the terminal, against bots or friends at one keyboard.
+
+    Without table options, a setup screen asks for them. Keys in the game: 1-9 to
+    choose, Esc to go back, ':' to type an action in notation, Ctrl+C to quit.
+    """
+    from ..tui.app import LoveLetterApp
+
+    language = check_language(lang)
+    if resume is not None:
+        if any(option is not None for option in (edition, players, bots, humans, seed, tokens)):
+            fail("--resume continues a saved game: give no table options with it")
+        try:
+            session = Session.resume(resume, save=save, lang=language if lang else None)
+        except (RecordError, ValueError) as error:
+            fail(f"{resume}: {error}")
+        LoveLetterApp(session=session, delay=delay).run()
+        return
+    options = Options(tokens_to_win=tokens)
+    setup = None
+    if any(option is not None for option in (edition, players, bots, humans, names)):
+        setup = _setup(edition or "classic", players, bots, humans, names or [])
+        setup = Setup(setup.edition, setup.seats, language, seed, options)
+    app = LoveLetterApp(setup=setup, lang=language, save=save, delay=delay, options=options)
+    app.run()
+
+
+def _setup(
+    edition: str,
+    players: int | None,
+    bots: str | None,
+    humans: int | None,
+    names: list[str],
+) -> Setup:
+    """The table the options describe; fails with a clear message if they disagree."""
+    try:
+        chosen = get_edition(edition)
+    except ValueError as error:
+        fail(str(error))
+    levels = [level.strip() for level in bots.split(",")] if bots else []
+    for level in levels:
+        try:
+            make_bot(level).close()
+        except ValueError as error:
+            fail(str(error))
+    people = humans if humans is not None else max(len(names), 1)
+    if players is None:
+        players = people + len(levels) if levels else max(chosen.min_players, people + 1)
+    if not levels:
+        levels = [DEFAULT_LEVEL] * (players - people)
+    if humans is None:
+        people = players - len(levels)
+    if people < 1 or people + len(levels) != players:
+        fail(
+            f"{players} players do not fit {people} human(s) and {len(levels)} bot(s): "
+            "give --players, --bots and --humans that add up"
+        )
+    try:
+        chosen.check_players(players)
+    except ValueError as error:
+        fail(str(error))
+    if len(names) > people:
+        fail(f"{len(names)} names for {people} human(s)")
+    seats = seat_setups(players, levels, names)
+    all_names = [seat.name for seat in seats]
+    if len(set(all_names)) != players or not all(
+        0 < len(name) <= MAX_NAME_LENGTH for name in all_names
+    ):
+        fail(f"player names must be different, 1-{MAX_NAME_LENGTH} characters: {all_names}")
+    return Setup(chosen.id, seats)

@@ -1,0 +1,137 @@
+"""The questions of a decision and the labels of their answers, from a seat's view.
+
+:class:`~loveletter.tui.choices.ChoiceTree` says which answers are legal at each
+step; this module says how to ask: "Guard on Bruno: name a card", with each card's
+count of unseen copies, or why the Countess must be played.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.options import targeting_of
+from .choices import ChoiceTree, Path
+from .render import Words, card_text
+
+
+class Question(NamedTuple):
+    """One step of a decision: what is asked, the answers' tokens and their labels.
+
+    A token is empty for a card that is shown but may not be played (the Countess rule).
+    """
+
+    text: str
+    tokens: list[str]
+    labels: list[Text]
+
+
+def option_label(number: int, prompt: Text) -> Table:
+    """A choice: its number key, then its text (wrapped under itself)."""
+    label = Table.grid(padding=(0, 1))
+    label.add_column(width=3)
+    label.add_column(ratio=1)
+    label.add_row(Text(f" {number} " if number < 10 else "", "bold reverse"), prompt)
+    return label
+
+
+def question(view: dict[str, Any], words: Words, tree: ChoiceTree, prefix: Path) -> Question:
+    """The step of the decision that ``prefix`` has reached."""
+    tokens = tree.options(prefix)
+    phase = view["phase"]
+    if phase == "chancellor":
+        if not prefix:
+            labels = [Text(words.tr("keep", card=words.name(card))) for card in tokens]
+            return Question(words.tr("keep_card"), tokens, labels)
+        return Question(words.tr("order_cards"), tokens, [_order(t, words) for t in tokens])
+    if phase == "cardinal":
+        return Question(words.tr("cardinal_look"), tokens, [_look(t, words) for t in tokens])
+    if phase == "bishop":
+        value = next(e["value"] for e in reversed(view["events"]) if e["type"] == "bishop")
+        name = words.players[view["pending"]["bishop"]]
+        labels = [Text(words.tr(f"reply_{token}")) for token in tokens]
+        return Question(words.tr("bishop_answer", name=name, value=value), tokens, labels)
+    if not prefix:
+        return _cards(view, words, tree, tokens)
+    card = prefix[0]
+    name = words.name(card)
+    if len(prefix) == 1:
+        key = {"baroness": "choose_players", "cardinal": "choose_pair"}.get(card, "choose_player")
+        labels = [_seats(token, view, words, card) for token in tokens]
+        return Question(words.tr(key, card=name), tokens, labels)
+    target = words.players[int(prefix[1])]
+    key = "name_value" if view["guard_names_value"] or card == "bishop" else "name_card"
+    labels = [_guess(token, words) for token in tokens]
+    width = max(label.cell_len for label in labels)
+    for label, token in zip(labels, tokens, strict=True):
+        label.pad_right(width - label.cell_len)
+        label.append_text(_unseen(token, view, words))
+    return Question(words.tr(key, card=name, name=target), tokens, labels)
+
+
+def countess_rule(view: dict[str, Any], words: Words) -> str | None:
+    """Why only the Countess may be played, when the hand forces her (R21)."""
+    hand = view["hand"] or []
+    if view["phase"] != "play" or "countess" not in hand or view["legal_actions"] != ["countess"]:
+        return None
+    other = hand[0] if hand[1] == "countess" else hand[1]
+    return words.tr("countess", countess=words.phrase("countess"), other=words.phrase(other))
+
+
+def _cards(view: dict[str, Any], words: Words, tree: ChoiceTree, tokens: list[str]) -> Question:
+    """The first step of a turn: every card in hand, with its effect."""
+    cards = list(dict.fromkeys(view["hand"]))
+    labels = []
+    for card in cards:
+        label = card_text(card, words)
+        if card not in tokens:
+            label.append(f"\n({words.tr('unplayable')})", style="red")
+        elif tree.action((card,)) and targeting_of(card) != "none":
+            label.append(f"\n({words.tr('no_effect')})", style="yellow")
+        labels.append(label)
+    return Question(words.tr("play_card"), [c if c in tokens else "" for c in cards], labels)
+
+
+def _seats(token: str, view: dict[str, Any], words: Words, card: str) -> Text:
+    """One or two seats as a choice, with what the viewer knows of a single one's hand."""
+    seats = [int(seat) for seat in token.split()]
+    joiner = " ⇄ " if card == "cardinal" else " + "
+    text = Text(joiner.join(words.seat(seat) for seat in seats))
+    known = view["known_hands"].get(token)
+    if known is not None:
+        text.append("  (" + words.tr("you_know", card=words.name(known)) + ")", "green")
+    return text
+
+
+def _guess(token: str, words: Words) -> Text:
+    """A card or value to name."""
+    if token.isdigit():
+        cards = words.cards_by_value(int(token))
+        return Text.assemble((token, "bold"), " " + " / ".join(map(words.name, cards)))
+    return words.card(token)
+
+
+def _unseen(token: str, view: dict[str, Any], words: Words) -> Text:
+    """How many cards a guess could catch are still unseen from the viewer's seat."""
+    unseen = view["unseen"]
+    cards = words.cards_by_value(int(token)) if token.isdigit() else [token]
+    count = sum(unseen.get(card, 0) for card in cards)
+    style = "green" if count else "bright_black"
+    return Text("  " + words.tr("unseen_count", count=count), style=style)
+
+
+def _order(token: str, words: Words) -> Text:
+    """An order of the cards going under the deck."""
+    return Text(words.tr("order", cards=", ".join(map(words.name, token.split()))))
+
+
+def _look(token: str, words: Words) -> Text:
+    """A hand the Cardinal may look at, or neither."""
+    if token == "none":
+        return Text(words.tr("look_none"))
+    seat = int(token)
+    if seat == words.viewer:
+        return Text(words.tr("look_at", hand=words.tr("your_hand_short")))
+    return Text(words.tr("look_at", hand=words.tr("hand_of_short", name=words.players[seat])))

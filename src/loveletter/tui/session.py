@@ -1,0 +1,232 @@
+"""One game at the terminal: the table, who sits where, bots, saving and resuming.
+
+This is the orchestration behind the interface, free of any UI code: it applies
+decisions to the engine, asks bots for theirs and writes the record after every
+change. The record keeps the seat setup in its ``meta`` (DESIGN.md §4) so that a
+saved game can be resumed with the same humans, bots and language.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bots import Bot, make_bot
+from ..engine import Game, Options, RecordError, load_record, parse_record
+
+#: Default names, one per seat.
+NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
+#: The key of this program's data in a record's ``meta``.
+META_KEY = "play"
+#: The level of a bot seat when none is given.
+DEFAULT_LEVEL = "medium"
+
+BotFactory = Callable[[str], Bot]
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One seat: a name, and the bot level playing it (None for a human)."""
+
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chosen before a game: edition, seats, language, seed and options."""
+
+    edition: str
+    seats: tuple[SeatSetup, ...]
+    lang: str = "en"
+    seed: int | None = None
+    options: Options = field(default_factory=Options)
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by humans."""
+        return [seat for seat, spec in enumerate(self.seats) if spec.bot is None]
+
+
+def seat_setups(
+    players: int, bots: Sequence[str], names: Sequence[str] = ()
+) -> tuple[SeatSetup, ...]:
+    """Humans first, then the bots in order; seats without a given name get a free one."""
+    humans = players - len(bots)
+    free = iter(name for name in NAMES if name not in names)
+    seats = []
+    for seat in range(players):
+        name = names[seat] if seat < len(names) else next(free)
+        seats.append(SeatSetup(name, None if seat < humans else bots[seat - humans]))
+    return tuple(seats)
+
+
+class Session:
+    """A game in progress with its seat setup; saves itself after every change."""
+
+    def __init__(
+        self,
+        game: Game,
+        setup: Setup,
+        *,
+        save: Path | None = None,
+        bot_factory: BotFactory = make_bot,
+        bot_rng: random.Random | None = None,
+    ) -> None:
+        self.game = game
+        self.setup = setup
+        self.save_path = save
+        self.bot_rng = bot_rng or random.Random()
+        self.bots: dict[int, Bot] = {
+            seat: bot_factory(spec.bot)
+            for seat, spec in enumerate(setup.seats)
+            if spec.bot is not None
+        }
+        for seat, bot in self.bots.items():
+            bot.start(game.edition.id, game.n, seat)
+
+    @classmethod
+    def start(
+        cls,
+        setup: Setup,
+        *,
+        save: Path | None = None,
+        bot_factory: BotFactory = make_bot,
+    ) -> Session:
+        """Deal a new game; with a seed, shuffles and bot choices are reproducible."""
+        seed = setup.seed
+        game = Game(
+            setup.edition,
+            [spec.name for spec in setup.seats],
+            options=setup.options,
+            rng=random.Random(seed),
+        )
+        bot_rng = random.Random(f"bots/{seed}") if seed is not None else None
+        session = cls(game, setup, save=save, bot_factory=bot_factory, bot_rng=bot_rng)
+        session.autosave()
+        return session
+
+    @classmethod
+    def resume(
+        cls,
+        path: Path,
+        *,
+        save: Path | None = None,
+        lang: str | None = None,
+        bot_factory: BotFactory = make_bot,
+    ) -> Session:
+        """Continue the game saved in ``path``; it keeps saving there unless ``save``.
+
+        A record without our ``meta`` gets a human at seat 0 and bots elsewhere.
+        Raises RecordError if the file cannot be read or replayed.
+        """
+        try:
+            data = parse_record(path.read_bytes())
+        except OSError as error:
+            raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        meta = data.get("meta")
+        mine = meta.get(META_KEY) if isinstance(meta, dict) else None
+        mine = mine if isinstance(mine, dict) else {}
+        seed = mine.get("seed")
+        seed = seed if isinstance(seed, int) else None
+        # A seeded game goes on reproducibly from the same record.
+        later = f"{seed}/{json.dumps(data.get('rounds'))}"
+        game = load_record(data, rng=None if seed is None else random.Random(later))
+        bots = mine.get("bots")
+        if not (isinstance(bots, list) and len(bots) == game.n):
+            bots = [None] + [DEFAULT_LEVEL] * (game.n - 1)
+        if not all(level is None or isinstance(level, str) for level in bots):
+            raise RecordError(f"'meta.{META_KEY}.bots' must list bot levels or null")
+        stored_lang = mine.get("lang")
+        setup = Setup(
+            edition=game.edition.id,
+            seats=tuple(SeatSetup(name, bot) for name, bot in zip(game.players, bots, strict=True)),
+            lang=lang or (stored_lang if stored_lang in ("en", "fr") else "en"),
+            seed=seed,
+            options=game.rules.options,
+        )
+        try:
+            bot_rng = None if seed is None else random.Random(f"bots/{later}")
+            return cls(game, setup, save=save or path, bot_factory=bot_factory, bot_rng=bot_rng)
+        except ValueError as error:
+            raise RecordError(str(error)) from None
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by humans."""
+        return self.setup.humans
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays this seat."""
+        return seat in self.bots
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know now (None: a spectator)."""
+        return self.game.view(seat)
+
+    # ------------------------------------------------------------------ changes
+
+    def apply(self, action: str, seat: int) -> None:
+        """Apply a decision of ``seat``, then save. Raises LoveLetterError if refused."""
+        self.game.apply(action, seat=seat)
+        self.autosave()
+
+    def next_round(self) -> None:
+        """Deal the next round, then save."""
+        self.game.next_round()
+        self.autosave()
+
+    def bot_choice(self, seat: int, view: dict[str, Any]) -> str:
+        """The bot's decision for its view; safe to run in a worker thread.
+
+        A forced move is played without asking the bot (the bots' contract).
+        """
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return str(legal[0])
+        return self.bots[seat].choose(view, self.bot_rng)
+
+    def bot_failed(self, seat: int) -> str:
+        """A bot gave no legal answer: count the fault, and play the first legal action."""
+        self.bots[seat].faults += 1
+        return self.game.legal_actions()[0].text
+
+    def close(self) -> None:
+        """The game is over or abandoned: tell the bots, and release them."""
+        for seat, bot in self.bots.items():
+            if self.game.is_over:
+                bot.finish(self.view(seat))
+            bot.close()
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, with the seat setup in its ``meta``."""
+        record = self.game.to_record()
+        record["meta"] = {
+            META_KEY: {
+                "bots": [spec.bot for spec in self.setup.seats],
+                "lang": self.setup.lang,
+                "seed": self.setup.seed,
+            }
+        }
+        return record
+
+    def save(self, path: Path) -> None:
+        """Write the record to ``path`` atomically; raises OSError on failure."""
+        text = json.dumps(self.record(), ensure_ascii=False, indent=1) + "\n"
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+
+    def autosave(self) -> None:
+        """Save to the session's file, if it has one."""
+        if self.save_path is not None:
+            self.save(self.save_path)

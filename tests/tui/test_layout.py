@@ -1,0 +1,78 @@
+"""Every screen fits an 80x24 terminal: no widget runs off the screen or scrolls sideways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from loveletter.bots import make_bot
+from loveletter.tui.app import LoveLetterApp
+from loveletter.tui.dialogs import GameOverScreen, QuitScreen, RoundSummaryScreen
+from loveletter.tui.session import NAMES, SeatSetup
+from loveletter.tui.setup import SetupScreen
+
+from .helpers import SIZE, assert_fits, make_app, screen_text, settle, step
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "lang"),
+    [("classic", 2, "en"), ("2019", 4, "fr"), ("princess", 6, "en"), ("premium", 8, "fr")],
+)
+async def test_the_table_fits(edition: str, players: int, lang: str) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(NAMES[seat], "easy") for seat in range(1, players)))
+    app = make_app(seats, edition=edition, lang=lang, tokens=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert_fits(pilot)
+        text = screen_text(pilot)
+        assert all(seat.name in text for seat in seats)
+        for _ in range(15):  # the steps of a decision, the next turns, a round summary
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await step(pilot)
+            assert_fits(pilot)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_quit_dialog_fits(lang: str) -> None:
+    app = make_app((SeatSetup("Ana"), SeatSetup("Bruno", "easy")), lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert isinstance(app.screen, QuitScreen)
+        assert_fits(pilot)
+
+
+async def test_the_round_summary_of_eight_fits(tmp_path: Path) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:]))
+    app = make_app(seats, edition="premium", tokens=1)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, RoundSummaryScreen):
+                break
+            await step(pilot)
+        assert_fits(pilot)
+        text = screen_text(pilot)
+        assert "Round 1 is over" in text
+        assert all(name in text for name in NAMES)
+        svg = Path(app.save_screenshot("summary.svg", path=str(tmp_path)))
+        assert svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_setup_screen_fits_eight_seats(lang: str) -> None:
+    app = LoveLetterApp(lang=lang, delay=0, bot_factory=make_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right", "right")  # to the Premium edition
+        await pilot.press("down", "left")  # from 2 players, one step back: 8
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert_fits(pilot)
+        text = screen_text(pilot)
+        assert "Premium" in text
+        assert all(name in text for name in NAMES)

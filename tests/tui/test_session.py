@@ -1,0 +1,138 @@
+"""The game behind the interface: seats, bots, saving and resuming; the choice tree; texts."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from loveletter.bots import make_bot
+from loveletter.engine import Game, RecordError
+from loveletter.tui.choices import ChoiceTree, action_path
+from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
+from loveletter.tui.texts import TEXTS
+
+
+def test_seat_setups_put_humans_first_and_never_repeat_a_name() -> None:
+    seats = seat_setups(4, ["easy", "hard"], ["Bruno", "Zoé"])
+    assert [seat.name for seat in seats] == ["Bruno", "Zoé", "Ana", "Chloé"]
+    assert [seat.bot for seat in seats] == [None, None, "easy", "hard"]
+
+
+def test_a_seeded_session_is_reproducible() -> None:
+    setup = Setup("2019", seat_setups(3, ["easy", "medium"]), seed=11)
+    records = []
+    for _ in range(2):
+        session = Session.start(setup, bot_factory=make_bot)
+        game = session.game
+        while not game.is_over and game.round_number < 3:
+            seat = game.to_move
+            if seat is None:
+                session.next_round()
+            elif session.is_bot(seat):
+                session.apply(session.bot_choice(seat, session.view(seat)), seat)
+            else:
+                session.apply(session.view(seat)["legal_actions"][-1], seat)
+        records.append(session.record())
+    assert records[0] == records[1]
+
+
+def test_a_forced_move_is_not_asked_of_the_bot() -> None:
+    class Refuses:
+        name = "refuses"
+        faults = 0
+
+        def start(self, edition: str, players: int, seat: int) -> None:
+            pass
+
+        def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+            raise AssertionError("asked")
+
+        def finish(self, view: dict[str, Any]) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    setup = Setup("classic", (SeatSetup("Ana"), SeatSetup("Bot", "x")))
+    session = Session(Game("classic", 2, seed=1), setup, bot_factory=lambda _: Refuses())
+    assert session.bot_choice(1, {"legal_actions": ["countess"]}) == "countess"
+    assert session.bot_failed(1) in {a.text for a in session.game.legal_actions()}
+    assert session.bots[1].faults == 1
+
+
+def test_saving_keeps_the_seats_in_meta_and_resuming_restores_them(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    setup = Setup("2019", seat_setups(3, ["hard", "easy"], ["Zoé"]), lang="fr", seed=4)
+    session = Session.start(setup, save=path, bot_factory=make_bot)
+    seat = session.game.to_move
+    assert seat is not None
+    session.apply(session.view(seat)["legal_actions"][0], seat)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["meta"] == {"play": {"bots": [None, "hard", "easy"], "lang": "fr", "seed": 4}}
+    resumed = Session.resume(path, bot_factory=make_bot)
+    assert resumed.setup.seats == setup.seats
+    assert resumed.setup.lang == "fr"
+    assert resumed.save_path == path
+    assert resumed.game.to_record() == session.game.to_record()
+    other = Session.resume(path, save=tmp_path / "copy.json", lang="en", bot_factory=make_bot)
+    assert other.setup.lang == "en"
+    assert other.save_path == tmp_path / "copy.json"
+
+
+def test_a_record_without_meta_seats_one_human_against_bots(tmp_path: Path) -> None:
+    path = tmp_path / "plain.json"
+    game = Game("classic", ["A", "B", "C"], seed=2)
+    path.write_text(json.dumps(game.to_record()), encoding="utf-8")
+    session = Session.resume(path, bot_factory=make_bot)
+    assert [seat.bot for seat in session.setup.seats] == [None, "medium", "medium"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("not json", "not valid JSON"), ('{"format": "x"}', "format")],
+)
+def test_resuming_a_bad_file_fails_clearly(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError, match=message):
+        Session.resume(path, bot_factory=make_bot)
+    with pytest.raises(RecordError, match="cannot read"):
+        Session.resume(tmp_path / "missing.json", bot_factory=make_bot)
+
+
+def test_action_paths() -> None:
+    assert action_path("guard 1 priest") == ("guard", "1", "priest")
+    assert action_path("baroness 1 3") == ("baroness", "1 3")
+    assert action_path("handmaid") == ("handmaid",)
+    assert action_path("keep guard baron princess") == ("guard", "baron princess")
+    assert action_path("look none") == ("none",)
+    assert action_path("look 2") == ("2",)
+    assert action_path("keep") == ("keep",)
+    assert action_path("discard") == ("discard",)
+
+
+def test_the_choice_tree_asks_one_step_at_a_time() -> None:
+    tree = ChoiceTree(["guard 1 priest", "guard 1 king", "guard 2 priest", "handmaid"])
+    assert tree.options(()) == ["guard", "handmaid"]
+    assert tree.options(("guard",)) == ["1", "2"]
+    assert tree.action(("handmaid",)) == "handmaid"
+    assert tree.action(("guard", "1", "king")) == "guard 1 king"
+    assert tree.back(("guard", "1")) == ("guard",)
+    single = ChoiceTree(["guard 1 priest", "guard 1 king", "baron 1"])
+    assert single.advance(("guard",)) == ("guard", "1")  # the only target is chosen
+    assert single.advance(("baron",)) == ("baron", "1")
+    assert single.back(("guard", "1")) == ()  # no question was asked at the target step
+
+
+def test_both_languages_have_every_text() -> None:
+    english, french = TEXTS["en"], TEXTS["fr"]
+    assert set(english) == set(french)
+    for key, text in english.items():
+        fields = {part.split("}")[0] for part in text.split("{")[1:]}
+        assert fields == {part.split("}")[0] for part in french[key].split("{")[1:]} or (
+            key.startswith("note_")
+        ), key
