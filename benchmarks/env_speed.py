@@ -1,0 +1,130 @@
+"""Environment steps per CPU second of each RL API, one core, random legal actions.
+
+    python benchmarks/env_speed.py                 # the headline tables
+    python benchmarks/env_speed.py --seconds 5 --json
+
+- PettingZoo AEC (``loveletter_v0.env``, with its wrappers): ``env.last()`` (the
+  observation vector and mask of the agent to act) then ``env.step``, per agent step;
+- Gymnasium (``LoveLetterEnv`` against random bots): ``env.step`` per agent step
+  (the bots' moves happen inside it), the observation and ``info`` included;
+- OpenSpiel (``python_loveletter``): ``state.legal_actions()`` and
+  ``state.apply_action`` per player action, chance nodes sampled on the way but not
+  counted; no observation is built (algorithms ask for what they need).
+
+Time is the process's CPU time (``time.process_time``), so other work on a shared
+machine does not lower the figures much. Needs the ``env`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import loveletter.rl.openspiel_game  # noqa: F401 - registers python_loveletter
+from loveletter.rl import loveletter_v0
+from loveletter.rl.gym_env import LoveLetterEnv
+
+HEADLINE = [("classic", 2), ("2019", 4), ("premium", 8)]
+
+
+def timed(run: Callable[[], int], seconds: float) -> float:
+    """Call ``run`` (which returns the steps it made) for about ``seconds`` of CPU time:
+    steps per CPU second."""
+    steps = 0
+    started = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        steps += run()
+        elapsed = time.process_time() - started
+    return steps / elapsed
+
+
+def pettingzoo_rate(edition: str, players: int, seconds: float) -> float:
+    env = loveletter_v0.env(edition=edition, players=players)
+    rng = np.random.default_rng(0)
+    seed = iter(range(10**9))
+
+    def game() -> int:
+        env.reset(seed=next(seed))
+        steps = 0
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        return steps
+
+    return timed(game, seconds)
+
+
+def gymnasium_rate(edition: str, players: int, seconds: float) -> float:
+    env = LoveLetterEnv(edition, players, "random")
+    rng = np.random.default_rng(0)
+    seed = iter(range(10**9))
+
+    def game() -> int:
+        _, info = env.reset(seed=next(seed))
+        steps, done = 0, False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, _, done, _, info = env.step(action)
+            steps += 1
+        return steps
+
+    return timed(game, seconds)
+
+
+def openspiel_rate(edition: str, players: int, seconds: float) -> float:
+    game = pyspiel.load_game("python_loveletter", {"edition": edition, "players": players})
+    rng = random.Random(0)
+
+    def play() -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return timed(play, seconds)
+
+
+APIS: dict[str, Callable[[str, int, float], float]] = {
+    "pettingzoo": pettingzoo_rate,
+    "gymnasium": gymnasium_rate,
+    "openspiel": openspiel_rate,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measure")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    figures: dict[str, dict[str, float]] = {}
+    for edition, players in HEADLINE:
+        table = f"{edition} {players}p"
+        figures[table] = {
+            api: round(rate(edition, players, args.seconds)) for api, rate in APIS.items()
+        }
+        if not args.json:
+            rates = "  ".join(f"{api} {value:>6,}" for api, value in figures[table].items())
+            print(f"{table:<12} steps per CPU second: {rates}", flush=True)
+    if args.json:
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,355 @@
+"""Love Letter as an OpenSpiel game, registered with ``pyspiel`` on import.
+
+    import pyspiel
+    import loveletter.rl.openspiel_game  # registers "python_loveletter"
+
+    game = pyspiel.load_game("python_loveletter", {"edition": "2019", "players": 3})
+
+Parameters: ``edition`` (default ``"2019"``), ``players`` (2), ``tokens_to_win``
+(0: the edition's number; 1 makes a game of one round, handy for search).
+
+Chance is explicit: before each round the shuffled deck is drawn card by card, each
+outcome a card id (its index in the deck's card ids) with probability count/remaining;
+when several seats may start the round (R2), one more chance node picks it uniformly
+(outcome = seat). Player actions are the indices of :class:`ActionSpace`.
+
+Information states are strings built from the engine's redacted events of every round
+(perfect recall) and the player's hand; observations are the vector of
+:class:`ObservationEncoder` and its text. Both come from what the engine lets that seat
+see, nothing else. ``resample_from_infostate`` deals the cards the player cannot see
+again at random, keeping what it knows for certain (its hand, the hands it knows, the
+cards it put under the deck), so the ISMCTS bot of ``open_spiel.python.algorithms``
+runs on this game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from loveletter.engine import Game, Options, Rules, events_for, game_state, restore_game
+
+from .actions import ActionSpace
+from .observations import ObservationEncoder
+
+SHORT_NAME = "python_loveletter"
+DEFAULT_PARAMS: dict[str, Any] = {"edition": "2019", "players": 2, "tokens_to_win": 0}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python Love Letter",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULT_PARAMS,
+)
+
+
+class Table:
+    """What every state of one game shares; clones share it too (never copied)."""
+
+    def __init__(self, edition: str, players: int, options: Options) -> None:
+        self.options = options
+        self.rules = Rules.settle(edition, players, options)
+        self.space = ActionSpace.for_table(self.rules.edition.id, players)
+        self.encoder = ObservationEncoder.for_table(self.rules.edition.id, players)
+        self.cards = tuple(self.rules.values)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self
+
+
+class Engine:
+    """Holds a state's engine game; a deep copy (OpenSpiel's clone) is ``Game.copy()``.
+
+    ``texts`` caches the information-state text of finished rounds, which never change,
+    per (round index, viewer).
+    """
+
+    __slots__ = ("game", "texts")
+
+    def __init__(self, game: Game, texts: dict[tuple[int, int | None], str] | None = None) -> None:
+        self.game = game
+        self.texts = texts or {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
+        return Engine(self.game.copy(), dict(self.texts))
+
+    def round_text(self, index: int, viewer: int | None) -> str:
+        """Round ``index``'s events as ``viewer`` saw them, one line."""
+        logs = self.game.round_logs
+        finished = index < len(logs) - 1
+        text = self.texts.get((index, viewer)) if finished else None
+        if text is None:
+            events = events_for(logs[index], viewer)
+            text = ";".join(",".join(map(str, event.values())) for event in events)
+            if finished:
+                self.texts[index, viewer] = text
+        return text
+
+
+class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game of one table (edition, players, tokens to win)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        settings = {**DEFAULT_PARAMS, **(params or {})}
+        players = int(settings["players"])
+        options = Options(tokens_to_win=int(settings["tokens_to_win"]) or None)
+        self.table = table = Table(str(settings["edition"]), players, options)
+        rules = table.rules
+        rounds = players * (rules.tokens_to_win - 1) + 1  # each round gives a token
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(table.space),
+            max_chance_outcomes=max(len(table.cards), players),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=rounds * 2 * len(rules.deck),  # two decisions a turn at most
+        )
+        super().__init__(GAME_TYPE, info, settings)
+
+    def new_initial_state(self) -> LoveLetterState:
+        """A game before the first deal (a chance node)."""
+        return LoveLetterState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> LoveLetterObserver:
+        """The observer of information states (perfect recall) or observations."""
+        if params:
+            raise ValueError(f"observer parameters are not supported: {params}")
+        return LoveLetterObserver(
+            self.table, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        )
+
+
+class LoveLetterState(pyspiel.State):  # type: ignore[misc]
+    """A position: the engine game, and the deck being drawn at a chance node."""
+
+    def __init__(self, game: LoveLetterGame) -> None:
+        super().__init__(game)
+        self.table = table = game.table
+        rules = table.rules
+        self._engine = Engine(
+            Game(rules.edition, rules.players, options=table.options, start=False)
+        )
+        self.deck: list[str] = []  # the next round's deck, top first, while it is drawn
+
+    @property
+    def engine(self) -> Game:
+        """The engine game (hidden cards included)."""
+        return self._engine.game
+
+    # -- OpenSpiel API ----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to decide, CHANCE while a round is dealt, or TERMINAL."""
+        if self.engine.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        to_move = self.engine.to_move
+        return int(pyspiel.PlayerId.CHANCE) if to_move is None else to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.table.space.indices(self.engine.legal_actions()))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the deck by card id, or the seat that starts the round."""
+        remaining = self._remaining()
+        if remaining:
+            total = sum(remaining.values())
+            return [
+                (i, remaining[card] / total)
+                for i, card in enumerate(self.table.cards)
+                if remaining[card]
+            ]
+        seats = sorted(self._first_seats())
+        return [(seat, 1 / len(seats)) for seat in seats]
+
+    def _apply_action(self, action: int) -> None:
+        if not self.is_chance_node():
+            self.engine.apply(self.table.space.action(action))
+            return
+        remaining = self._remaining()
+        if not remaining:
+            self._deal(action)
+            return
+        self.deck.append(self.table.cards[action])
+        remaining[self.table.cards[action]] -= 1
+        if len(+remaining) <= 1:  # the rest of the deck is forced
+            self.deck.extend(remaining.elements())
+        if len(self.deck) == len(self.table.rules.deck) and len(self._first_seats()) == 1:
+            self._deal(self._first_seats()[0])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player != pyspiel.PlayerId.CHANCE:
+            return self.table.space.notation(action)
+        if self._remaining():
+            return f"deck {self.table.cards[action]}"
+        return f"first {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.engine.is_over
+
+    def returns(self) -> list[float]:
+        """+1 for each winner and -1 for every other seat at the end, else zeros."""
+        engine = self.engine
+        if not engine.is_over:
+            return [0.0] * engine.n
+        return [1.0 if seat in engine.winners else -1.0 for seat in range(engine.n)]
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> LoveLetterState:
+        """A state ``player`` cannot tell from this one: the cards it cannot see dealt
+        again at random, keeping what it knows for certain."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        state: LoveLetterState = self.clone()
+        if self.engine.to_move is None:
+            state.deck = []  # the deck being drawn: nobody has seen it
+        else:
+            state._engine = Engine(_resample(self.engine, player, rng), dict(self._engine.texts))
+        return state
+
+    def __str__(self) -> str:
+        """The whole state as JSON (hidden cards included), for debugging."""
+        return json.dumps(game_state(self.engine), separators=(",", ":"))
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _remaining(self) -> Counter[str]:
+        """Cards still to draw into the next round's deck (empty when not dealing)."""
+        if self.engine.to_move is not None:
+            return Counter()
+        remaining = Counter(self.table.rules.deck)
+        remaining.subtract(self.deck)
+        return +remaining
+
+    def _first_seats(self) -> tuple[int, ...]:
+        first = self.table.options.first_player
+        if self.engine.round_number == 0 and first is not None:
+            return (first,)
+        return self.engine.allowed_first()
+
+    def _deal(self, first: int) -> None:
+        self.engine.next_round(deck=self.deck, first=first)
+        self.deck = []
+
+
+class LoveLetterObserver:
+    """OpenSpiel's observer: strings and tensors of what one seat may know.
+
+    With perfect recall (information states) the string is every redacted event of
+    every round plus the hand, and there is no tensor. Without it (observations) the
+    tensor is :class:`ObservationEncoder`'s vector and the string its description.
+    A public observer (``private_info`` NONE) uses the spectator's view.
+    """
+
+    def __init__(self, table: Table, iig_obs_type: pyspiel.IIGObservationType) -> None:
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("Love Letter has no observer of every player's private cards")
+        self.public = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = iig_obs_type.perfect_recall
+        self.encoder = table.encoder
+        size = 0 if self.perfect_recall else self.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {} if self.perfect_recall else {"observation": self.tensor}
+
+    def set_from(self, state: LoveLetterState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation of ``state``."""
+        if not self.perfect_recall:
+            self.tensor[:] = self.encoder.encode(self._view(state, player))
+
+    def string_from(self, state: LoveLetterState, player: int) -> str:
+        """``player``'s information state (perfect recall) or observation, as text."""
+        if not self.perfect_recall:
+            return self.encoder.describe(self.encoder.encode(self._view(state, player)))
+        viewer = None if self.public else player
+        engine = state.engine
+        hand = " ".join(engine.hands[player]) if viewer is not None else ""
+        rounds = range(len(engine.round_logs))
+        return f"seat {viewer} hand [{hand}]\n" + "\n".join(
+            state._engine.round_text(index, viewer) for index in rounds
+        )
+
+    def _view(self, state: LoveLetterState, player: int) -> dict[str, Any]:
+        return state.engine.view(None if self.public else player)
+
+
+def _resample(game: Game, seat: int, rng: random.Random) -> Game:
+    """``game`` with the cards ``seat`` cannot see dealt again at random.
+
+    Kept in place: ``seat``'s hand, what is public, the other hands ``seat`` knows
+    (``known_hands`` of its view), and the cards it put under the deck with a
+    Chancellor while they are still there. The log is kept, so the seat's view
+    (and information state) is unchanged.
+    """
+    view = game.view(seat)
+    state = game_state(game)
+    known = {int(other): card for other, card in view["known_hands"].items()}
+    dealt = len(game.rules.deck) - 1 - game.rules.face_up - game.n  # the pile after the deal
+    bottom = _known_bottom(view["events"], dealt, len(game.deck))  # deck slots, bottom first
+    pool: Counter[str] = Counter(view["unseen"])
+    pool.subtract(known.values())
+    pool.subtract(card for card in bottom if card is not None)
+    slots: list[str | None] = list(bottom)  # the deck, bottom first: None to deal
+    hands: list[list[str | None]] = []
+    for other, hand in enumerate(state["hands"]):
+        if other == seat:
+            hands.append(list(hand))
+            continue
+        fixed = known.get(other)
+        kept = [fixed] if fixed is not None and fixed in hand else []
+        hands.append([*kept, *[None] * (len(hand) - len(kept))])
+        if fixed is not None and not kept:  # cannot happen: known cards are held
+            pool[fixed] += 1
+    cards = list((+pool).elements())
+    rng.shuffle(cards)
+    set_aside_hidden = state["set_aside"] is not None
+    holes = slots.count(None) + sum(hand.count(None) for hand in hands) + set_aside_hidden
+    if holes != len(cards):
+        raise RuntimeError(f"{len(cards)} hidden cards for {holes} hidden places")
+    draw = iter(cards)
+    state["deck"] = [card or next(draw) for card in reversed(slots)]  # top first
+    state["hands"] = [[card or next(draw) for card in hand] for hand in hands]
+    if set_aside_hidden:
+        state["set_aside"] = next(draw)
+    sampled = restore_game(state, rng=random.Random(rng.random()))
+    sampled.round_logs = [*game.round_logs[:-1], list(game.log)]
+    sampled.log = sampled.round_logs[-1]
+    sampled.results = list(game.results)
+    return sampled
+
+
+def _known_bottom(events: list[dict[str, Any]], dealt: int, deck_count: int) -> list[str | None]:
+    """The draw pile as the viewer knows it, bottom first (the top is the end): a card
+    where the viewer put it under the pile (Chancellor), else None. ``dealt`` is the
+    pile's size after the deal."""
+    deck: list[str | None] = [None] * dealt
+    for event in events:
+        kind = event["type"]
+        if kind == "turn" or (kind == "draw" and not event["set_aside"]):
+            deck.pop()
+        elif kind == "chancellor_draw":
+            del deck[len(deck) - event["count"] :]
+        elif kind == "chancellor_return":
+            for card in event["cards"] or [None] * event["count"]:
+                deck.insert(0, card)
+    if len(deck) != deck_count:
+        raise RuntimeError(f"the pile has {deck_count} cards, the events say {len(deck)}")
+    return deck
+
+
+pyspiel.register_game(GAME_TYPE, LoveLetterGame)

@@ -1,0 +1,216 @@
+"""Love Letter as a PettingZoo AEC environment: every seat is an agent.
+
+    from loveletter.rl import loveletter_v0
+    env = loveletter_v0.env(edition="2019", players=4)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
+
+The agent to act is always a seat with a decision: the env deals the next round
+itself. Observations are ``{"observation", "action_mask"}`` (see ``docs/rl.md``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import logger, spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from loveletter.engine import Game, Options
+
+from .actions import ActionSpace
+from .observations import ObservationEncoder
+from .rendering import TextRenderer
+
+RewardMode = Literal["game", "round"]
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """The environment with PettingZoo's usual wrappers (illegal moves end the game)."""
+    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def table_options(options: Options | Mapping[str, Any] | None) -> Options:
+    """Table options from an :class:`Options` or its JSON form."""
+    return options if isinstance(options, Options) else Options.from_dict(options)
+
+
+def step_rewards(game: Game, before: list[int], mode: RewardMode) -> list[float]:
+    """Each seat's reward for the last step: tokens gained (``round``), or +1 for a
+    game winner and -1 for every other seat when the game ends (``game``)."""
+    if mode == "round":
+        return [float(now - then) for now, then in zip(game.tokens, before, strict=True)]
+    if not game.is_over:
+        return [0.0] * game.n
+    return [1.0 if seat in game.winners else -1.0 for seat in range(game.n)]
+
+
+class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
+    """Love Letter for ``players`` agents ``player_0`` … (seat order).
+
+    - ``edition``, ``players``: the table; ``options``: table options (engine
+      :class:`~loveletter.engine.Options` or its JSON form).
+    - ``reward``: ``"game"`` (+1 to each winner, -1 to the others, when the game ends)
+      or ``"round"`` (the tokens each seat gains, when it gains them).
+    - ``render_mode``: ``"ansi"`` (``render()`` returns the text) or ``"human"``
+      (printed after every step); the text is the spectator's narration.
+
+    ``infos[agent]["view"]`` is the raw engine view of the agent to act (and of every
+    agent once the game is over).
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+        "render_modes": ["ansi", "human"],
+        "name": "loveletter_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        edition: str = "2019",
+        players: int = 4,
+        *,
+        options: Options | Mapping[str, Any] | None = None,
+        reward: RewardMode = "game",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in ("game", "round"):
+            raise ValueError(f"reward must be 'game' or 'round', not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.table_options = table_options(options)
+        self.space = ActionSpace.for_table(edition, players)
+        self.encoder = ObservationEncoder.for_table(edition, players)
+        self.edition = self.space.edition
+        self.reward_mode: RewardMode = reward
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self.action_spaces = {
+            agent: spaces.Discrete(len(self.space)) for agent in self.possible_agents
+        }
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=np.zeros_like(self.encoder.high), high=self.encoder.high
+                    ),
+                    "action_mask": spaces.Box(0, 1, (len(self.space),), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._rng: random.Random | None = None
+        self.game = Game(self.edition, players, options=self.table_options, start=False)
+        self._renderer = TextRenderer(self.game)
+        self._views: dict[int, dict[str, Any]] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space (the same object every call)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds it and the games after it.
+
+        ``options`` is accepted for the API and ignored: table options are given to
+        the constructor.
+        """
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        players = len(self.possible_agents)
+        self.game = Game(self.edition, players, options=self.table_options, rng=self._rng)
+        self._renderer = TextRenderer(self.game)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._select()
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation vector and its action mask (zeros if not to act)."""
+        seat = self.possible_agents.index(agent)
+        view = self._view(seat)
+        if seat == self.game.to_move:
+            mask = self.space.legal_mask(self.game)
+        else:
+            mask = np.zeros(len(self.space), dtype=np.int8)
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (an index); raises ValueError if illegal."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for finished agents")
+        game = self.game
+        before = list(game.tokens)
+        game.apply(self.space.action(int(action)), seat=self.possible_agents.index(agent))
+        if game.to_move is None and not game.is_over:
+            game.next_round()
+        self._cumulative_rewards[agent] = 0.0
+        rewards = step_rewards(game, before, self.reward_mode)
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The narration since the last call and the table (``ansi``), or print it."""
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode; use 'ansi' or 'human'")
+            return None
+        text = self._renderer.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(seat)
+        return view
+
+    def _select(self) -> None:
+        """After a change: fresh views, the agent to act, terminations and infos."""
+        self._views = {}
+        game = self.game
+        if game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {
+                agent: {"view": self._view(self.possible_agents.index(agent))}
+                for agent in self.agents
+            }
+            return
+        seat = game.to_move
+        assert seat is not None  # rounds are dealt as soon as they end
+        self.agent_selection = self.possible_agents[seat]
+        self.infos = {agent: {} for agent in self.agents}
+        self.infos[self.agent_selection] = {"view": self._view(seat)}

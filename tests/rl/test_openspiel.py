@@ -1,0 +1,166 @@
+"""The OpenSpiel game: OpenSpiel's random simulation test, its ISMCTS bot, and
+information states that hold only what a player may know."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from loveletter.engine import Game
+from loveletter.rl import ActionSpace
+from loveletter.rl.openspiel_game import SHORT_NAME, LoveLetterState
+
+from .helpers import TABLES, table_id
+
+
+def load(edition: str, players: int, tokens_to_win: int = 0) -> pyspiel.Game:
+    params = {"edition": edition, "players": players, "tokens_to_win": tokens_to_win}
+    return pyspiel.load_game(SHORT_NAME, params)
+
+
+def play_chance(state: pyspiel.State, rng: np.random.RandomState) -> None:
+    while state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probabilities)))
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_random_sim_test(table: tuple[str, int]) -> None:
+    edition, players = table
+    tokens = 0 if players <= 4 else 2  # whole games; shorter ones for the big tables
+    pyspiel.random_sim_test(
+        load(edition, players, tokens), num_sims=2, serialize=False, verbose=False
+    )
+
+
+def test_the_game_declares_its_shape() -> None:
+    game = load("2019", 4)
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == len(ActionSpace.for_table("2019", 4))
+    assert game.max_chance_outcomes() == 10
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes[1] == pytest.approx(6 / 21)  # a Guard on top of the shuffled deck
+    assert sum(outcomes.values()) == pytest.approx(1)
+
+
+def test_chance_deals_the_rounds_the_engine_plays() -> None:
+    game = load("classic", 2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    play_chance(state, rng)
+    assert isinstance(state, LoveLetterState)
+    engine = state.engine
+    assert engine.round_number == 1
+    assert state.legal_actions() == sorted(state.legal_actions())
+    legal = {state.action_to_string(a) for a in state.legal_actions()}
+    assert legal == {str(a) for a in engine.legal_actions()}
+    assert len(legal) == len(engine.legal_actions())
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("2019", 3)])
+def test_ismcts_plays_whole_games(edition: str, players: int) -> None:
+    game = load(edition, players, tokens_to_win=1)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        uct_c=2.0,
+        max_simulations=25,
+        random_state=rng,
+    )
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                play_chance(state, rng)
+            else:
+                state.apply_action(bot.step(state))
+        returns = state.returns()
+        assert max(returns) == 1.0
+        assert sorted(set(returns)) in ([1.0], [-1.0, 1.0])
+
+
+def states(edition: str, players: int, count: int, seed: int) -> list[LoveLetterState]:
+    """Decision states along random games."""
+    game = load(edition, players)
+    rng = np.random.RandomState(seed)
+    found: list[LoveLetterState] = []
+    state = game.new_initial_state()
+    while len(found) < count:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        play_chance(state, rng)
+        if state.is_terminal():
+            continue
+        if rng.random_sample() < 0.3:
+            found.append(state.clone())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return found
+
+
+@pytest.mark.parametrize(("edition", "players"), [("2019", 4), ("premium", 6), ("classic", 2)])
+def test_resampled_worlds_look_the_same_to_the_player(edition: str, players: int) -> None:
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differ = 0
+    for state in states(edition, players, count=60, seed=1):
+        player = state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        assert isinstance(world, LoveLetterState)
+        for seen in (state, world):
+            assert seen.information_state_string(player) == state.information_state_string(player)
+            assert seen.observation_tensor(player) == state.observation_tensor(player)
+            assert seen.legal_actions() == state.legal_actions()
+        assert world.engine.hands[player] == state.engine.hands[player]
+        known = state.engine.view(player)["known_hands"]
+        for seat, card in known.items():
+            assert card in world.engine.hands[int(seat)]
+        differ += world.engine.deck != state.engine.deck
+        world.apply_action(world.legal_actions()[0])  # the sampled world plays on
+    assert differ > 20
+
+
+def dealt(deck: list[str]) -> LoveLetterState:
+    """A 2-player Classic game whose first round is ``deck`` (top first), seat 0 first."""
+    game = load("classic", 2)
+    state = game.new_initial_state()
+    cards = list(Game("classic", 2, start=False).rules.values)
+    assert isinstance(state, LoveLetterState)
+    for card in deck:
+        if len(state.deck) == len(deck):
+            break  # the last cards were forced
+        state.apply_action(cards.index(card))
+    assert state.action_to_string(0) == "first 0"
+    state.apply_action(0)  # seat 0 starts
+    assert list(state.engine.history[0].deck) == deck
+    return state
+
+
+def test_information_states_hold_only_what_the_player_may_know() -> None:
+    # top first: set-aside, 3 face up, seat 0's card, seat 1's card, then the pile
+    deck = ["princess", "guard", "guard", "guard", "priest", "king", "baron", "handmaid"]
+    deck += ["guard", "guard", "priest", "baron", "handmaid", "prince", "prince", "countess"]
+    swapped = deck[:]
+    swapped[0], swapped[5] = swapped[5], swapped[0]  # seat 1's card and the set-aside card
+    one, other = dealt(deck), dealt(swapped)
+    assert one.engine.hands[1] != other.engine.hands[1]
+    assert one.information_state_string(0) == other.information_state_string(0)
+    assert one.observation_string(0) == other.observation_string(0)
+    assert one.observation_tensor(0) == other.observation_tensor(0)
+    assert one.information_state_string(1) != other.information_state_string(1)
+    text = one.information_state_string(0)
+    assert text.startswith("seat 0 hand [priest baron]")
+    assert "king" not in text  # seat 1's card
+    assert "princess" not in text  # the set-aside card
+    public = one.get_game().make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    spectator = public.string_from(one, 0)
+    assert spectator.startswith("seat None hand []")
+    assert "priest" not in spectator  # seat 0's cards

@@ -1,0 +1,25 @@
+"""A short MaskablePPO run (sb3-contrib) on the Gymnasium environment: the ``rl`` extra."""
+
+from __future__ import annotations
+
+import pytest
+
+from loveletter.rl.gym_env import LoveLetterEnv
+
+sb3_contrib = pytest.importorskip("sb3_contrib")
+torch = pytest.importorskip("torch")
+
+
+def test_maskable_ppo_trains_and_plays_legal_moves() -> None:
+    torch.set_num_threads(1)
+    env = LoveLetterEnv("classic", 2, "random", reward="round")
+    model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=128, seed=0)
+    model.learn(2048)
+    assert model.num_timesteps >= 2048
+    observation, info = env.reset(seed=1)
+    done = False
+    while not done:
+        action, _ = model.predict(observation, action_masks=env.action_masks(), deterministic=True)
+        assert info["action_mask"][int(action)] == 1
+        observation, _, done, _, info = env.step(int(action))
+    assert env.game.is_over
