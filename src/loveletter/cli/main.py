@@ -5,8 +5,11 @@ from __future__ import annotations
 import typer
 
 from .. import __version__
+from .arena import arena
+from .play import play
 from .replay import replay
 from .rules import rules
+from .serve import serve
 from .simulate import simulate
 
 app = typer.Typer(
@@ -19,6 +22,9 @@ app = typer.Typer(
 app.command()(rules)
 app.command()(replay)
 app.command()(simulate)
+app.command()(serve)
+app.command()(arena)
+app.command()(play)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,251 @@
+"""Server load: many 4-player tables of bot clients over real WebSockets on loopback.
+
+Starts ``loveletter serve`` in a subprocess (its own SQLite file unless ``--db``),
+creates the tables, seats four WebSocket clients at each and starts the games. Each
+client answers its own decisions with a random legal action after a think time, and
+asks for a rematch when a game ends, so the load stays constant. Prints the tables
+and clients held, actions per second, and the latency from an action sent to its
+broadcast received back (50th and 99th percentiles), and every error seen.
+
+    python benchmarks/server_load.py --tables 500 --duration 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+
+@dataclass
+class Figures:
+    """What the clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    connected: int = 0
+    measuring: bool = False
+
+
+def start_server(db_url: str, round_pause: float, log: Path) -> tuple[subprocess.Popen[str], str]:
+    """``loveletter serve`` on a free port; returns the process and its URL."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from loveletter.cli.main import app; app()",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db_url,
+            "--round-pause",
+            str(round_pause),
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=log.open("w"),
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r"http://\S+", line)
+    if not found:
+        process.kill()
+        raise SystemExit(f"the server did not start: {line!r} (see {log})")
+    return process, found.group(0)
+
+
+async def seat_table(
+    http: httpx.AsyncClient, ws_url: str, gate: asyncio.Semaphore
+) -> tuple[dict[str, Any], list[tuple[int, ClientConnection]]]:
+    """Create a table of four open seats, join and connect four clients."""
+    async with gate:
+        created = (
+            await http.post(
+                "/api/tables",
+                json={"edition": "classic", "seats": [{"kind": "open"}] * 4},
+            )
+        ).json()
+        table = created["table"]
+        clients = []
+        for index in range(4):
+            joined = (
+                await http.post(f"/api/tables/{table}/join", json={"name": f"P{index}"})
+            ).json()
+            websocket = await connect(ws_url, max_size=None, open_timeout=60)
+            await websocket.send(
+                json.dumps({"type": "hello", "table": table, "token": joined["token"]})
+            )
+            clients.append((joined["seat"], websocket))
+        return created, clients
+
+
+async def play(
+    websocket: ClientConnection,
+    host_token: str | None,
+    think: tuple[float, float],
+    rng: random.Random,
+    figures: Figures,
+) -> None:
+    """Answer this client's decisions after a think time; the host asks for rematches."""
+    loop = asyncio.get_running_loop()
+    pending: tuple[Any, float] | None = None  # position acted at, when
+    acted: set[tuple[int, int, int]] = set()
+    rematched: set[int] = set()
+    figures.connected += 1
+    try:
+        async for text in websocket:
+            message = json.loads(text)
+            if message["type"] == "error":
+                figures.errors[message["code"]] += 1
+                continue
+            if message["type"] != "state":
+                continue
+            position, view = message["position"], message["view"]
+            if pending is not None and position != pending[0]:
+                if figures.measuring:
+                    figures.latencies.append(loop.time() - pending[1])
+                    figures.actions += 1
+                pending = None
+            status = message["table"]["status"]
+            if status == "finished" and host_token and message["table"]["game"] not in rematched:
+                rematched.add(message["table"]["game"])
+                await websocket.send(json.dumps({"type": "rematch", "host_token": host_token}))
+            if status != "playing" or not view or not view["legal_actions"]:
+                continue
+            key = (position["game"], position["round"], position["actions"])
+            if key in acted:
+                continue
+            acted.add(key)
+            await asyncio.sleep(rng.uniform(*think))
+            action = rng.choice(view["legal_actions"])
+            pending = (position, loop.time())
+            await websocket.send(json.dumps({"type": "action", "action": action}))
+    except ConnectionClosed:
+        figures.errors["connection closed"] += 1
+    finally:
+        figures.connected -= 1
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(args: argparse.Namespace, url: str, pid: int) -> None:
+    figures = Figures()
+    ws_url = "ws" + url[4:] + "/ws"
+    rng = random.Random(args.seed)
+    gate = asyncio.Semaphore(32)
+    began = time.perf_counter()
+    limits = httpx.Limits(max_keepalive_connections=0)  # no idle connection to lose
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        seated = await asyncio.gather(*(seat_table(http, ws_url, gate) for _ in range(args.tables)))
+        players = [
+            asyncio.create_task(
+                play(
+                    websocket,
+                    created["host_token"] if seat == 0 else None,
+                    (args.think_min, args.think_max),
+                    random.Random(rng.random()),
+                    figures,
+                )
+            )
+            for created, clients in seated
+            for seat, websocket in clients
+        ]
+        for created, _ in seated:
+            response = await http.post(
+                f"/api/tables/{created['table']}/start", json={"host_token": created["host_token"]}
+            )
+            response.raise_for_status()
+        ready = time.perf_counter() - began
+        await asyncio.sleep(args.warmup)
+        figures.measuring = True
+        measured, cpu, own = time.perf_counter(), cpu_seconds(pid), time.process_time()
+        await asyncio.sleep(args.duration)
+        figures.measuring = False
+        elapsed = time.perf_counter() - measured
+        load = (cpu_seconds(pid) - cpu) / elapsed
+        clients_load = (time.process_time() - own) / elapsed
+        held_tables = 0
+        for created, _ in seated:
+            info = (await http.get(f"/api/tables/{created['table']}")).json()
+            held_tables += info["status"] != "lobby"
+        held_clients = figures.connected
+        for task in players:
+            task.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        for _, clients in seated:
+            for _, websocket in clients:
+                await websocket.close()
+    latencies = sorted(figures.latencies)
+    if not latencies:
+        raise SystemExit("no action was measured")
+    p50 = statistics.quantiles(latencies, n=100)[49] * 1000
+    p99 = statistics.quantiles(latencies, n=100)[98] * 1000
+    print(f"tables held: {held_tables} of {args.tables} (4 clients each); set up in {ready:.1f} s")
+    print(f"clients held: {held_clients} of {4 * args.tables}")
+    print(f"think time: {args.think_min}-{args.think_max} s; measured {elapsed:.0f} s")
+    print(f"actions: {figures.actions} ({figures.actions / elapsed:.0f} per second)")
+    worst = latencies[-1] * 1000
+    print(f"latency action -> broadcast: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
+    print(f"CPU: server {load:.0%} of one core, clients {clients_load:.0%} (one process)")
+    print(f"machine load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"errors: {dict(figures.errors) or 'none'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
+    parser.add_argument("--think-min", type=float, default=1.0)
+    parser.add_argument("--think-max", type=float, default=3.0)
+    parser.add_argument("--round-pause", type=float, default=2.0)
+    parser.add_argument("--db", help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    with tempfile.TemporaryDirectory() as folder:
+        db_url = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
+        process, url = start_server(db_url, args.round_pause, Path(folder) / "server.log")
+        try:
+            try:
+                import uvloop
+
+                uvloop.run(run(args, url, process.pid))
+            except ImportError:
+                asyncio.run(run(args, url, process.pid))
+        finally:
+            process.terminate()
+            process.wait(30)
+            errors = (Path(folder) / "server.log").read_text().strip()
+            if errors:
+                print("server log:\n" + errors[-2000:])
+
+
+if __name__ == "__main__":
+    main()

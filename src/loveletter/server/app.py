@@ -1,0 +1,85 @@
+"""The application factory: one place wires storage, hub, service, bots and routes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import __version__
+from ..storage import Repository
+from .autoplay import BotPool, Pacer, sweep_forever
+from .connections import ConnectionManager
+from .errors import TableError
+from .http import api_router
+from .hub import make_hub
+from .service import TableService
+from .settings import Settings
+from .websocket import Session
+
+STATIC = Path(__file__).parent / "static"
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The Love Letter server as an ASGI app (serve it with uvicorn)."""
+    settings = settings or Settings()
+    hub = make_hub(settings.redis_url)
+    service = TableService(Repository(settings.db_url), hub)
+    manager = ConnectionManager(service)
+    pool = BotPool(settings.bot_workers)
+    pacer = Pacer(service, pool, settings)
+    service.on_commit.append(pacer.poke)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start(manager.deliver)
+        for state in await service.open(only_process=hub.only_process):
+            pacer.poke(state)
+        sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
+            pacer.close()
+            await hub.close()
+            pool.close()
+            service.close()
+
+    app = FastAPI(
+        title="Love Letter server",
+        version=__version__,
+        summary="Tables online: create, invite, play over a WebSocket (docs/protocol.md).",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(TableError)
+    async def refused(request: Request, error: TableError) -> JSONResponse:
+        body = {"error": {"code": error.code, "message": error.message}}
+        return JSONResponse(body, status_code=error.status)
+
+    app.include_router(api_router(service, manager))
+
+    @app.websocket("/ws")
+    async def play(websocket: WebSocket) -> None:
+        """One client: see docs/protocol.md."""
+        await Session(websocket, service, manager, settings).run()
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/t/{table_id}", include_in_schema=False)
+    @app.get("/w/{table_id}", include_in_schema=False)
+    @app.get("/r/{table_id}/{number}", include_in_schema=False)
+    async def index() -> FileResponse:
+        """The browser UI: one page; its script shows the home, a table, or a replay."""
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

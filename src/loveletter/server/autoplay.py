@@ -1,0 +1,204 @@
+"""What the server plays by itself: bot decisions, the pace of the game, the sweeps.
+
+Bots decide in worker processes (their search never blocks the event loop) from the
+view of their seat only, like any player. The :class:`Pacer` gives each table at
+most one pending move: a bot's decision after a short, natural delay, or the next
+deal after the pause between rounds. :func:`sweep_forever` keeps presence fresh,
+lets bots stand in for players gone too long, and restarts tables whose pending move
+was lost (a process that died): no game is ever stuck.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..bots import make_bot
+from .errors import StaleError, TableError
+from .service import TableService
+from .settings import Settings
+from .tables import TableState
+
+log = logging.getLogger(__name__)
+
+_BOTS: dict[str, Any] = {}
+
+
+def decide(level: str, view: dict[str, Any], seed: int) -> str:
+    """A bot's action for ``view`` (runs in a worker process; bots are kept per level)."""
+    bot = _BOTS.get(level)
+    if bot is None:
+        bot = _BOTS[level] = make_bot(level)
+    action: str = bot.choose(view, random.Random(seed))
+    return action
+
+
+def watch_parent(parent: int) -> None:
+    """Worker initializer: leave as soon as the server is gone, even after a SIGKILL."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+class BotPool:
+    """Worker processes where bots think."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")  # safe beside threads and loops
+        self._executor = ProcessPoolExecutor(
+            max(1, workers),
+            mp_context=context,
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
+        )
+
+    async def choose(self, level: str, view: dict[str, Any]) -> str:
+        """The bot's legal action; the host plays forced moves itself."""
+        legal: list[str] = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        loop = asyncio.get_running_loop()
+        seed = secrets.randbits(64)
+        try:
+            action = await loop.run_in_executor(self._executor, decide, level, view, seed)
+        except Exception:
+            log.exception("the %s bot failed; a random legal action is played", level)
+            return random.Random(seed).choice(legal)
+        if action not in legal:
+            log.error("the %s bot chose %r, not a legal action; played randomly", level, action)
+            return random.Random(seed).choice(legal)
+        return action
+
+    def close(self) -> None:
+        """Stop the workers."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class Pacer:
+    """Schedules each table's next automatic move: a bot's decision or the next deal."""
+
+    def __init__(self, service: TableService, pool: BotPool, settings: Settings) -> None:
+        self.service = service
+        self.pool = pool
+        self.settings = settings
+        self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._rng = random.Random(secrets.randbits(64))
+
+    def poke(self, state: TableState) -> None:
+        """A table changed: plan its next automatic move, if it needs one."""
+        pending = self._tasks.get(state.id)
+        if pending is not None:
+            if pending[0] >= state.version:
+                return  # already planned, or this news is older than the plan
+            pending[1].cancel()  # planned for a version that is gone
+            del self._tasks[state.id]
+        move = state.bot_to_move()
+        if move is not None:
+            seat, level = move
+            view = state.view(seat)
+            self._plan(state, self._bot_turn(state.id, state.version, seat, level, view))
+        elif state.awaiting() == "round":
+            self._plan(state, self._deal(state.id, state.version))
+
+    def _plan(self, state: TableState, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks[state.id] = (state.version, task)
+        task.add_done_callback(self._finished(state.id, state.version))
+
+    def _finished(self, table_id: str, version: int) -> Callable[[asyncio.Task[None]], None]:
+        def done(task: asyncio.Task[None]) -> None:
+            if self._tasks.get(table_id, (None, None))[1] is task:
+                del self._tasks[table_id]
+            if not task.cancelled() and task.exception() is not None:
+                log.error(
+                    "automatic move at table %s (version %d) failed",
+                    table_id,
+                    version,
+                    exc_info=task.exception(),
+                )
+
+        return done
+
+    async def _bot_turn(
+        self, table_id: str, version: int, seat: int, level: str, view: dict[str, Any]
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        action = await self.pool.choose(level, view)
+        delay = self.settings.bot_delay * self._rng.uniform(0.6, 1.4)
+        wait = delay - (loop.time() - began)  # thinking counts as part of the delay
+        if wait > 0:
+            await asyncio.sleep(wait)
+        await self._commit(self.service.bot_act(table_id, version, seat, action))
+
+    async def _deal(self, table_id: str, version: int) -> None:
+        if self.settings.round_pause > 0:
+            await asyncio.sleep(self.settings.round_pause)
+        await self._commit(self.service.deal(table_id, version))
+
+    async def _commit(self, change: Coroutine[Any, Any, TableState]) -> None:
+        """Run a change to its end even if this task is cancelled meanwhile."""
+        task = asyncio.ensure_future(change)
+        task.add_done_callback(_report)
+        await asyncio.wait([task])
+
+    def close(self) -> None:
+        """Cancel every planned move (they are planned again from the database on start)."""
+        for _, task in self._tasks.values():
+            task.cancel()
+        self._tasks.clear()
+
+
+def _report(task: asyncio.Future[TableState]) -> None:
+    """Log a failed automatic move (a stale one is expected: the table moved on)."""
+    if not task.cancelled():
+        error = task.exception()
+        if error is not None and not isinstance(error, StaleError):
+            log.error("an automatic move failed", exc_info=error)
+
+
+async def sweep_forever(
+    service: TableService,
+    pacer: Pacer,
+    local_seats: Callable[[], list[tuple[str, int]]],
+    settings: Settings,
+) -> None:
+    """Every ``sweep_interval``: presence, stand-ins, and tables whose move was lost."""
+    idle = 2 * (settings.bot_delay + settings.round_pause) + 10 * settings.sweep_interval + 5
+    loop = asyncio.get_running_loop()
+    beat = loop.time()
+    while True:
+        await asyncio.sleep(settings.sweep_interval)
+        try:
+            seats = local_seats()
+            if not service.hub.only_process and loop.time() >= beat:
+                beat = loop.time() + settings.heartbeat_interval
+                await service.heartbeat(seats)
+            present = set(seats)
+            for table_id, seat in await service.absent_seats():
+                if (table_id, seat) not in present:
+                    await _quietly(service.stand_in(table_id, seat))
+            for table_id in await service.stalled_tables(idle):
+                pacer.poke(await service.get(table_id))
+        except Exception:
+            log.exception("sweep failed; trying again")
+
+
+async def _quietly(change: Coroutine[Any, Any, TableState]) -> None:
+    try:
+        await change
+    except TableError as error:
+        log.info("sweep: %s", error)

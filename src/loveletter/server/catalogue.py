@@ -1,0 +1,48 @@
+"""The editions and their cards as a browser shows them: names and effects per language.
+
+Built from the engine's data (``Edition.card_name``, ``effect_text``), so the UI
+never spells a card's name or effect itself.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..engine import EDITIONS, Edition
+
+
+@cache
+def editions(lang: str) -> list[dict[str, Any]]:
+    """Every edition with its decks, in ``lang`` (``en`` or ``fr``)."""
+    return [_edition(edition, lang) for edition in EDITIONS.values()]
+
+
+def _edition(edition: Edition, lang: str) -> dict[str, Any]:
+    ranges = [(edition.min_players, min(edition.max_players, edition.large_from - 1))]
+    if edition.large_deck:
+        ranges.append((edition.large_from, edition.max_players))
+    return {
+        "id": edition.id,
+        "name": edition.name(lang),
+        "players": [edition.min_players, edition.max_players],
+        "tokens_to_win": {str(n): edition.tokens_to_win(n) for n in edition.tokens},
+        "decks": [_deck(edition, low, high, lang) for low, high in ranges],
+    }
+
+
+def _deck(edition: Edition, low: int, high: int, lang: str) -> dict[str, Any]:
+    return {
+        "players": [low, high],
+        "guard_names_value": edition.is_large(low),
+        "cards": [
+            {
+                "id": card.id,
+                "value": card.value,
+                "count": card.count,
+                "name": edition.card_name(card.id, lang),
+                "effect": edition.effect_text(card.id, low, lang),
+            }
+            for card in edition.deck(low)
+        ],
+    }

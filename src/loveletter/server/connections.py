@@ -1,0 +1,200 @@
+"""This process's clients: who watches which table as which seat, and what they are sent.
+
+Each connection has a sender task. A change only marks it due; the sender then
+renders the *latest committed* state for that client (so a slow client skips
+versions instead of queueing them) and sends it. What is rendered comes only from
+the engine's view for the client's seat (the spectator's view for a spectator), the
+table's public information, and narration of the events of that view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from ..engine import Narrator, events_for
+from .protocol import encode
+from .service import TableService
+from .tables import TableState
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close the connection after what was queued before."""
+
+    code: int
+    reason: str
+
+
+def error_message(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:
+    """The error a client gets; ``ref`` echoes the ``id`` of its message."""
+    error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        error["ref"] = ref
+    return error
+
+
+class Connection:
+    """One client: its seat once it said hello, its language, what it was sent."""
+
+    def __init__(self, websocket: WebSocket, manager: ConnectionManager) -> None:
+        self.websocket = websocket
+        self.manager = manager
+        self.table_id: str | None = None
+        self.seat: int | None = None
+        self.lang = "en"
+        self.sent_version = -1
+        self._narrator: tuple[tuple[int, int], Narrator] | None = None
+        self._narrated: tuple[int, int, int] = (0, 0, 0)  # game, round, events told
+        self._outbox: deque[str | Close] = deque()
+        self._state_due = False
+        self._wake = asyncio.Event()
+
+    @property
+    def joined(self) -> bool:
+        """Whether the client said hello to a table."""
+        return self.table_id is not None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this client alone."""
+        self._outbox.append(encode(message))
+        self._wake.set()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once the queued messages are sent."""
+        self._outbox.append(Close(code, reason))
+        self._wake.set()
+
+    def poke(self) -> None:
+        """The table changed: send the latest state when the sender gets to it."""
+        self._state_due = True
+        self._wake.set()
+
+    async def run_sender(self) -> None:
+        """Send queued messages and due states until the connection closes."""
+        websocket = self.websocket
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                item = self._outbox.popleft()
+                if isinstance(item, Close):
+                    await websocket.close(item.code, item.reason)
+                    return
+                await websocket.send_text(item)
+            if self._state_due:
+                self._state_due = False
+                text = self.render()
+                if text is not None:
+                    await websocket.send_text(text)
+
+    def render(self) -> str | None:
+        """The state message for the table's latest committed state, if not yet sent."""
+        if self.table_id is None:
+            return None
+        state = self.manager.service.cached(self.table_id)
+        if state is None or state.version <= self.sent_version:
+            return None
+        self.sent_version = state.version
+        return self.state_message(state)
+
+    def set_lang(self, lang: str) -> None:
+        """Tell everything in ``lang`` from now on, and resend the round's log in it."""
+        self.lang = lang
+        self._narrator = None
+        self._narrated = (0, 0, 0)
+        self.sent_version = -1
+        self.poke()
+
+    def state_message(self, state: TableState) -> str:
+        """What this client may see of ``state``, as JSON text."""
+        log, log_reset = self._narrate(state) if state.game is not None else ([], True)
+        message: dict[str, Any] = {
+            "type": "state",
+            "version": state.version,
+            "table": state.info(),
+            "you": {"seat": self.seat},
+            "position": state.position(),
+            "log": log,
+            "log_reset": log_reset,
+        }
+        if state.status == "finished":
+            game = state.data.game_number
+            message["record"] = f"/api/tables/{state.id}/games/{game}/record"
+        view = state.view_text(self.seat) if state.game is not None else "null"
+        return f'{encode(message)[:-1]},"view":{view}}}'
+
+    def _narrate(self, state: TableState) -> tuple[list[str], bool]:
+        """The lines of the events this client was not told yet, in its language, and
+        whether they start at the round's beginning (the client's log starts over)."""
+        game = state.game
+        assert game is not None
+        game_number, round_number = state.data.game_number, game.round_number
+        told_game, told_round, told = self._narrated
+        start = told if (told_game, told_round) == (game_number, round_number) else 0
+        self._narrated = (game_number, round_number, len(game.log))
+        key = (game_number, -1 if self.seat is None else self.seat)
+        if self._narrator is None or self._narrator[0] != key:
+            narrator = Narrator(game.edition, game.players, self.seat, self.lang)
+            self._narrator = (key, narrator)
+        return self._narrator[1].lines(events_for(game.log[start:], self.seat)), start == 0
+
+
+class ConnectionManager:
+    """The connections of this process, by table."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._tables: dict[str, set[Connection]] = {}
+
+    def add(self, connection: Connection) -> None:
+        """Register a client that said hello, and send it the current state."""
+        assert connection.table_id is not None
+        self._tables.setdefault(connection.table_id, set()).add(connection)
+        connection.poke()
+
+    def remove(self, connection: Connection) -> bool:
+        """Forget a client; True if it was the last one of its seat in this process."""
+        table_id = connection.table_id
+        if table_id is None:
+            return False
+        watchers = self._tables.get(table_id, set())
+        watchers.discard(connection)
+        if not watchers:
+            self._tables.pop(table_id, None)
+            self.service.forget(table_id)
+        return connection.seat is not None and not self.seated(table_id, connection.seat)
+
+    def seated(self, table_id: str, seat: int) -> bool:
+        """Whether a client of this process holds that seat."""
+        return any(c.seat == seat for c in self._tables.get(table_id, ()))
+
+    def local_seats(self) -> list[tuple[str, int]]:
+        """Every (table, seat) held by a client of this process."""
+        return sorted(
+            {(t, c.seat) for t, conns in self._tables.items() for c in conns if c.seat is not None}
+        )
+
+    async def deliver(self, table_id: str, version: int) -> None:
+        """A table reached ``version``: bring this process up to it and poke its clients."""
+        watchers = self._tables.get(table_id)
+        if not watchers:
+            self.service.drop_if_behind(table_id, version)
+            return
+        state = self.service.cached(table_id)
+        if state is None or state.version < version:
+            await self.service.refresh(table_id, version)
+        for connection in list(watchers):
+            connection.poke()
+
+    @property
+    def count(self) -> int:
+        """How many clients said hello."""
+        return sum(len(conns) for conns in self._tables.values())

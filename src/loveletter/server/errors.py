@@ -1,0 +1,68 @@
+"""The errors a command can end with: a code for programs, a message for people."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class TableError(Exception):
+    """A refused command; nothing changed. ``status`` is the HTTP status to answer.
+
+    ``translations`` tells the message in other languages (``{"fr": …}``) where the
+    command knows how; :meth:`message_in` falls back to ``message`` (English).
+    """
+
+    code = "refused"
+    status = 409
+
+    def __init__(
+        self,
+        message: str,
+        code: str | None = None,
+        *,
+        translations: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.translations = dict(translations or {})
+        if code is not None:
+            self.code = code
+
+    def message_in(self, lang: str) -> str:
+        """The message in ``lang`` if known, else in English."""
+        return self.translations.get(lang, self.message)
+
+
+class NotFoundError(TableError):
+    """No such table or game."""
+
+    code = "unknown_table"
+    status = 404
+
+
+class ForbiddenError(TableError):
+    """A wrong or missing token."""
+
+    code = "bad_token"
+    status = 403
+
+
+class ConflictError(TableError):
+    """Not possible in the table's current state (seat taken, out of turn…)."""
+
+    code = "conflict"
+    status = 409
+
+
+class InvalidError(TableError):
+    """Well-formed but refused by the rules (an illegal action, bad notation)."""
+
+    code = "illegal_action"
+    status = 422
+
+
+class StaleError(TableError):
+    """A bot's or the pacer's move computed for a version that is gone; dropped."""
+
+    code = "stale"
+    status = 409

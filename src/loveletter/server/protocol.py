@@ -1,0 +1,253 @@
+"""Every message the server accepts, as pydantic models (documented in docs/protocol.md).
+
+Client messages over the WebSocket are a union discriminated by ``type``; HTTP bodies
+are models too, so FastAPI validates them and lists them on ``/docs``. Every model
+forbids unknown fields and limits every string's length. Messages the server sends
+are plain JSON built in :mod:`loveletter.server.connections`.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+
+from ..engine import Options
+
+#: The bot levels a seat may have (``loveletter.bots.make_bot`` names).
+BotLevel = Literal["easy", "medium", "hard", "expert", "random", "heuristic", "search"]
+BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
+
+Edition = Literal["classic", "2019", "2019-classic", "premium", "princess"]
+
+#: The languages a client may ask for (narration, card texts, refusal reasons).
+Lang = Literal["en", "fr"]
+LANGUAGES: tuple[str, ...] = get_args(Lang)
+
+NAME_LENGTH = 24
+Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+TableId = Annotated[str, Field(min_length=4, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
+Ref = Annotated[str, Field(max_length=64)] | int
+
+
+def encode(message: Any) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def clean_name(name: str) -> str:
+    """A display name: its spaces collapsed, no control or format characters."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a name must not be empty")
+    if any(unicodedata.category(char)[0] == "C" for char in name):
+        raise ValueError("a name must not hold control characters")
+    return name
+
+
+DisplayName = Annotated[
+    str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(clean_name)
+]
+
+
+class Model(BaseModel):
+    """Strict, closed models: no unknown field, no coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# ------------------------------------------------------------------------ HTTP bodies
+
+
+class TableOptions(Model):
+    """The table options of RULES.md §1 (engine ``Options``); defaults are the rulebooks'."""
+
+    tokens_to_win: Annotated[int, Field(ge=1, le=99)] | None = None
+    tie_rule: Literal["all-win", "nobody"] = "all-win"
+    face_up: bool = True
+    first_player: Annotated[int, Field(ge=0, le=7)] | None = None
+    constable_when_knocked_out: bool = False
+    princess_beats_bishop: bool = True
+
+    def to_engine(self) -> Options:
+        """The engine's options."""
+        return Options.from_dict(self.model_dump())
+
+
+class OpenSeat(Model):
+    """A seat left for a human to take with the invitation link."""
+
+    kind: Literal["open"] = "open"
+
+
+class BotSeat(Model):
+    """A seat played by a bot of this level."""
+
+    kind: Literal["bot"]
+    level: BotLevel = "medium"
+
+
+SeatSpec = Annotated[OpenSeat | BotSeat, Field(discriminator="kind")]
+
+
+class CreateTable(Model):
+    """A new table: its edition, its seats in order, its options."""
+
+    edition: Edition = "classic"
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=8)] = Field(
+        default_factory=lambda: list[SeatSpec]([OpenSeat(), OpenSeat()])
+    )
+    options: TableOptions = TableOptions()
+    bot_level: Annotated[
+        BotLevel,
+        Field(description="Bots that fill open seats at the start and stand in for absentees."),
+    ] = "medium"
+    disconnect_timeout: Annotated[
+        float,
+        Field(gt=0, le=86400, description="Seconds a player may be gone before a bot stands in."),
+    ] = 60.0
+
+
+class TableCreated(Model):
+    """The new table, its invitation link and the host's secret token."""
+
+    table: str
+    host_token: str
+    invite_url: str
+    ws_url: str
+
+
+class JoinTable(Model):
+    """Take a free seat (the first one unless ``seat`` is given) under a display name."""
+
+    name: DisplayName
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
+class Joined(Model):
+    """The seat taken and its secret token (keep it to reconnect)."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class HostCommand(Model):
+    """A command only the host may give."""
+
+    host_token: Token
+
+
+class SeatInfo(Model):
+    """A seat as everyone sees it."""
+
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str | None
+    level: str | None
+    online: bool
+    standin: bool
+
+
+class TableInfo(Model):
+    """A table as everyone sees it (no token, no card)."""
+
+    id: str
+    edition: str
+    options: dict[str, Any]
+    bot_level: str
+    disconnect_timeout: float
+    status: Literal["lobby", "playing", "finished"]
+    game: int
+    version: int
+    seats: list[SeatInfo]
+
+
+class GameInfo(Model):
+    """A game in the history; ``record`` is its download link once it is finished."""
+
+    table: str
+    number: int
+    edition: str
+    players: list[str]
+    status: Literal["playing", "finished"]
+    winners: list[int] | None
+    created_at: float
+    finished_at: float | None
+    record: str | None
+
+
+class ErrorBody(Model):
+    """What every refused request gets."""
+
+    code: str
+    message: str
+
+
+class ErrorResponse(Model):
+    """The body of an HTTP error."""
+
+    error: ErrorBody
+
+
+# ------------------------------------------------------------------ WebSocket messages
+
+
+class Hello(Model):
+    """The first message: which table, and the seat token (none for a spectator)."""
+
+    type: Literal["hello"]
+    table: TableId
+    token: Token | None = None
+    lang: Lang = "en"
+    id: Ref | None = None
+
+
+class SetLang(Model):
+    """Tell this connection's log and reasons in another language from now on."""
+
+    type: Literal["lang"]
+    lang: Lang
+    id: Ref | None = None
+
+
+class Act(Model):
+    """An action in notation, for the seat of this connection."""
+
+    type: Literal["action"]
+    action: Annotated[str, Field(min_length=1, max_length=80)]
+    id: Ref | None = None
+
+
+class Start(Model):
+    """The host starts the game (open seats get bots)."""
+
+    type: Literal["start"]
+    host_token: Token
+    id: Ref | None = None
+
+
+class Rematch(Model):
+    """The host starts a new game with the same seats, once the game is over."""
+
+    type: Literal["rematch"]
+    host_token: Token
+    id: Ref | None = None
+
+
+class Ping(Model):
+    """Answered by a pong."""
+
+    type: Literal["ping"]
+    id: Ref | None = None
+
+
+ClientMessage = Annotated[
+    Hello | SetLang | Act | Start | Rematch | Ping, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[Hello | SetLang | Act | Start | Rematch | Ping] = TypeAdapter(
+    ClientMessage
+)
+MESSAGE_TYPES = ("hello", "lang", "action", "start", "rematch", "ping")

@@ -1,0 +1,63 @@
+"""A finished game, step by step, for the replay page.
+
+Once a game is over nothing of it is secret any more (RULES.md R52: the review of
+a finished round shows every hand), so each step gives the spectator's view, every
+hand and the set-aside card. Only finished games are replayed: the service refuses
+the others before their record is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game, Narrator, Options, events_for
+
+#: View keys a step leaves out: the log lines tell the events.
+_DROPPED = ("events", "learned", "legal_actions", "known_hands", "hand")
+
+
+def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The game of a (finished, stored) record as a list of steps, told in ``lang``.
+
+    A step is the deal of a round (``action`` null) or one decision: the seat that
+    took it, its notation, the log lines it produced (a spectator's narration), the
+    spectator's view after it, and the review: every hand and the set-aside card.
+    """
+    game = Game(
+        record["edition"],
+        record["players"],
+        options=Options.from_dict(record["options"]),
+        start=False,
+    )
+    narrator = Narrator(game.edition, game.players, None, lang)
+    steps: list[dict[str, Any]] = []
+
+    def step(action: str | None, seat: int | None, told: int) -> None:
+        view = game.view(None)
+        for key in _DROPPED:
+            del view[key]
+        steps.append(
+            {
+                "round": game.round_number,
+                "action": action,
+                "seat": seat,
+                "log": narrator.lines(events_for(game.log[told:], None)),
+                "view": view,
+                "hands": [list(hand) for hand in game.hands],
+                "set_aside": game.set_aside,
+            }
+        )
+
+    for round_data in record["rounds"]:
+        game.next_round(round_data["deck"], round_data["first"])
+        step(None, None, 0)
+        for action in round_data["actions"]:
+            seat, told = game.to_move, len(game.log)
+            game.apply(action)
+            step(action, seat, told)
+    return {
+        "edition": game.edition.id,
+        "players": list(game.players),
+        "winners": list(game.winners),
+        "steps": steps,
+    }

@@ -1,0 +1,47 @@
+"""The server's settings: one frozen value, built by the command line or by tests."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data folder."""
+    folder = Path(platformdirs.user_data_dir("loveletter", appauthor=False))
+    return f"sqlite:///{folder / 'loveletter.db'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How one server process runs. Times are in seconds.
+
+    - ``db_url``: any SQLAlchemy URL; the source of truth for every table.
+    - ``redis_url``: fan out table changes through Redis pub/sub (several processes).
+    - ``bot_delay``: a bot's usual thinking time before it plays (0: at once).
+    - ``round_pause``: the pause between a round's end and the next deal.
+    - ``bot_workers``: worker processes for bot decisions.
+    - ``sweep_interval``: how often absent players and stalled tables are looked for.
+    - ``heartbeat_interval``: how often this process marks its clients' seats as seen
+      (for the other processes; keep it below the tables' disconnect timeouts).
+    - ``max_message_bytes``: the largest client message accepted.
+    - ``rate``, ``burst``: a connection's message budget (token bucket), and
+      ``max_strikes``: refused messages in a row before the connection is closed.
+    - ``hello_timeout``: time a new connection has to say hello.
+    """
+
+    db_url: str = field(default_factory=default_db_url)
+    redis_url: str | None = None
+    bot_delay: float = 1.0
+    round_pause: float = 5.0
+    bot_workers: int = field(default_factory=lambda: max(1, min(4, os.cpu_count() or 1)))
+    sweep_interval: float = 1.0
+    heartbeat_interval: float = 10.0
+    max_message_bytes: int = 4096
+    rate: float = 10.0
+    burst: int = 30
+    max_strikes: int = 20
+    hello_timeout: float = 30.0

@@ -1,0 +1,135 @@
+// The table itself: each player's seat (name, tokens, marks, hidden hand, discard
+// pile in order) and the middle (deck, set-aside card, face-up cards).
+
+import { cardBack, cardChip } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/**
+ * ctx: {deck, view, table (public table info or null), me (seat or null), previous
+ * (the view before, for the animations), review (every hand, replay only)}.
+ */
+export function seatPanel(ctx, seat) {
+  const { view, me } = ctx;
+  const data = view.seats[seat];
+  const deciding = view.to_move === seat || (view.to_move === null && view.active === seat);
+  const classes = ["seat", "panel"];
+  if (seat === me) classes.push("is-me");
+  if (deciding) classes.push("is-active");
+  if (data.out) classes.push("is-out");
+  if (data.protected) classes.push("is-protected");
+  return h(
+    "section",
+    { class: classes.join(" "), "data-seat": seat, "aria-label": data.name },
+    h(
+      "header",
+      { class: "seat-head" },
+      h("h3", { class: "seat-name" }, data.name),
+      tokens(data.tokens, view.tokens_to_win),
+      h("div", { class: "badges" }, badges(ctx, seat, deciding)),
+    ),
+    seat === me && !ctx.review ? null : hiddenHand(ctx, seat),
+    discardPile(ctx, seat),
+  );
+}
+
+function badges(ctx, seat, deciding) {
+  const { view, table, me } = ctx;
+  const data = view.seats[seat];
+  const info = table ? table.seats[seat] : null;
+  const list = [];
+  if (seat === me) list.push(["you", t("badge_you")]);
+  if (info && info.kind === "bot") list.push(["bot", t("badge_bot", { level: levelName(info.level) })]);
+  if (info && info.standin) list.push(["bot", t("badge_standin")]);
+  else if (info && info.kind === "human" && !info.online) list.push(["offline", t("badge_offline")]);
+  if (deciding && !data.out && view.phase !== "round_over" && view.phase !== "game_over") {
+    list.push(["turn", t("badge_turn")]);
+  }
+  if (data.protected) list.push(["protected", t("badge_protected")]);
+  if (data.out) list.push(["out", t("badge_out")]);
+  if (view.jester && view.jester.holder === seat) list.push(["jester", t("badge_jester")]);
+  if (view.sycophant === seat) list.push(["sycophant", t("badge_sycophant")]);
+  return list.map(([kind, text]) => h("span", { class: `badge badge-${kind}` }, text));
+}
+
+function levelName(level) {
+  const key = `level_${level}`;
+  const text = t(key);
+  return text === key ? level : text;
+}
+
+/** Tokens as hearts (filled: won), or as "n / goal" for long games. */
+export function tokens(count, goal) {
+  const label = t("tokens_of", { n: count, goal });
+  if (goal > 8) return h("span", { class: "tokens", role: "img", "aria-label": label }, `♥ ${count}/${goal}`);
+  const hearts = [];
+  for (let i = 0; i < goal; i++) hearts.push(h("span", { class: i < count ? "heart won" : "heart" }, i < count ? "♥" : "♡"));
+  return h("span", { class: "tokens", role: "img", "aria-label": label, title: label }, hearts);
+}
+
+function hiddenHand(ctx, seat) {
+  const { view, deck, previous, review } = ctx;
+  const data = view.seats[seat];
+  if (review) {
+    const cards = review[seat] || [];
+    return h("div", { class: "seat-hand" }, h("span", { class: "row-label" }, t("hand")), cards.map((card) => cardChip(deck, card, { class: "face" })));
+  }
+  if (data.out || data.hand_count === 0) return null;
+  const before = previous ? previous.seats[seat].hand_count : data.hand_count;
+  const backs = [];
+  for (let i = 0; i < data.hand_count; i++) backs.push(cardBack(null, i >= before ? "mini fresh" : "mini"));
+  const known = view.known_hands ? view.known_hands[String(seat)] : undefined;
+  const label = data.hand_count === 1 ? t("hidden_card") : t("hidden_cards", { n: data.hand_count });
+  return h(
+    "div",
+    { class: "seat-hand", "aria-label": label },
+    h("span", { class: "row-label" }, t("hand")),
+    h("span", { class: "backs", "aria-hidden": "true" }, backs),
+    known ? h("span", { class: "known" }, t("known"), cardChip(deck, known)) : null,
+  );
+}
+
+function discardPile(ctx, seat) {
+  const { view, deck, previous } = ctx;
+  const pile = view.seats[seat].discards;
+  const before = previous && previous.round === view.round ? previous.seats[seat].discards.length : pile.length;
+  return h(
+    "div",
+    { class: "seat-discards" },
+    h("span", { class: "row-label" }, t("discards")),
+    pile.length
+      ? h("ol", { class: "pile" }, pile.map((card, i) => h("li", {}, cardChip(deck, card, { class: i >= before ? "fresh" : "" }))))
+      : h("span", { class: "muted small" }, t("no_discards")),
+  );
+}
+
+/** The middle of the table: the deck, the set-aside card, the face-up cards. */
+export function tableCenter(ctx, setAside = undefined) {
+  const { view, deck } = ctx;
+  return h(
+    "section",
+    { class: "center", "aria-label": t("deck") },
+    h(
+      "div",
+      { class: "pile-spot" },
+      h("div", { class: "deck-stack", "data-count": view.deck_count }, cardBack(t("deck_count", { n: view.deck_count }), view.deck_count ? "" : "empty")),
+      h("span", { class: "spot-label", id: "deck-count" }, t("deck_count", { n: view.deck_count })),
+    ),
+    h(
+      "div",
+      { class: "pile-spot" },
+      setAside
+        ? cardChip(deck, setAside, { class: "face" })
+        : cardBack(t("set_aside"), view.set_aside_taken ? "small empty" : "small"),
+      h("span", { class: "spot-label" }, view.set_aside_taken ? `${t("set_aside")} (${t("set_aside_taken")})` : t("set_aside")),
+    ),
+    view.face_up.length
+      ? h(
+          "div",
+          { class: "pile-spot face-up" },
+          h("div", { class: "chips" }, view.face_up.map((card) => cardChip(deck, card))),
+          h("span", { class: "spot-label" }, t("face_up_cards")),
+        )
+      : null,
+  );
+}

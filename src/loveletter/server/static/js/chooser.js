@@ -1,0 +1,231 @@
+// Your hand and the choices of your turn: only what view.legal_actions allows, step
+// by step (card, player, guess…), with a key for every choice.
+
+import { MULTI_SEAT, blockedCards, byWord, nextStep, seatSets } from "./actions.js";
+import { cardChip, cardFace } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** Cards that choose players: played bare, they have no effect (R11). */
+const CHOOSERS = new Set(["guard", "priest", "baron", "king", "prince", "dowager_queen", "jester", "sycophant", "bishop", "baroness", "cardinal"]);
+const FORCERS = new Set(["king", "prince"]);
+
+/**
+ * The hand and the choice panel. `ui` holds the choice under way ({word, picks,
+ * seats}) and whether an action is on its way; `on` has selectCard, pick,
+ * toggleSeat, back and send. Returns the elements and the keys of this state.
+ */
+export function handAndChoices(ctx, ui, on) {
+  const { view } = ctx;
+  const keys = new Map();
+  const legal = ui.pending ? [] : view.legal_actions;
+  const groups = byWord(legal);
+  const step = currentStep(view, ui, groups);
+  const hand = handCards(ctx, ui, on, keys, legal, step);
+  const panel = legal.length ? choicePanel(ctx, ui, on, keys, groups, step) : null;
+  if (legal.length) {
+    keys.set("Escape", on.back);
+  }
+  return { hand, panel, keys };
+}
+
+/** Where the choice stands: the actions of the chosen word and the next step. */
+function currentStep(view, ui, groups) {
+  let word = ui.choice.word;
+  if (view.phase === "chancellor") word = "keep";
+  if (view.phase === "cardinal") word = "look";
+  if (!word || !groups.has(word)) return null;
+  const actions = groups.get(word);
+  if (MULTI_SEAT.has(word) && actions.some((a) => a.args.length)) {
+    return { word, actions, multi: seatSets(actions) };
+  }
+  return { word, actions, ...nextStep(actions, ui.choice.picks) };
+}
+
+function handCards(ctx, ui, on, keys, legal, step) {
+  const { view, deck, previous } = ctx;
+  const hand = view.hand || [];
+  const myTurn = legal.length > 0;
+  const blocked = view.phase === "play" ? blockedCards(hand, legal) : [];
+  const before = previous && previous.round === view.round && previous.hand ? [...previous.hand] : hand;
+  const left = [...before];
+  const cards = hand.map((card, i) => {
+    const known = left.indexOf(card);
+    const fresh = known < 0;
+    if (!fresh) left.splice(known, 1);
+    let onclick = null;
+    let choosable = false;
+    if (myTurn && view.phase === "play" && !blocked.includes(card)) {
+      choosable = true;
+      onclick = () => on.selectCard(card);
+    } else if (myTurn && view.phase === "chancellor" && step && !step.done && step.options.includes(card)) {
+      choosable = true;
+      onclick = () => on.pick(card);
+    }
+    if (choosable && view.phase === "play") keys.set(String(i + 1), onclick);
+    const selected = view.phase === "play" && ui.choice.word === card && hand.indexOf(card) === i;
+    const classes = ["hand-card"];
+    if (fresh) classes.push("fresh");
+    if (selected) classes.push("selected");
+    if (myTurn && !choosable) classes.push("blocked");
+    return h(
+      "li",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: classes.join(" "),
+          "data-card": card,
+          "data-focus": `hand-${i}-${card}`,
+          "aria-pressed": view.phase === "play" && myTurn ? String(selected) : null,
+          "aria-disabled": choosable ? null : "true",
+          onclick: onclick || undefined,
+        },
+        cardFace(deck, card),
+        choosable && view.phase === "play" ? h("kbd", { class: "key" }, String(i + 1)) : null,
+      ),
+    );
+  });
+  return h("ol", { class: "hand", "aria-label": t("your_hand") }, cards);
+}
+
+function choicePanel(ctx, ui, on, keys, groups, step) {
+  const { view } = ctx;
+  const body = [];
+  const notes = [];
+  if (view.phase === "bishop") {
+    const pending = view.pending;
+    body.push(h("p", { class: "step-title" }, t("bishop_step", { name: view.players[pending.bishop], value: pending.value })));
+    body.push(options(keys, [...groups.keys()].map((word) => [word, t(`reply_${word}`), () => on.send(word)])));
+  } else if (view.phase === "play" && !ui.choice.word) {
+    body.push(h("p", { class: "step-title" }, t("choose_card")));
+  } else if (step && step.multi) {
+    body.push(...multiSeat(ctx, ui, on, keys, step));
+  } else if (step && step.done) {
+    body.push(h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", onclick: () => on.send(step.done) }, t("play_this")));
+    keys.set("Enter", () => on.send(step.done));
+    if (step.word === "princess") notes.push(t("princess_note"));
+    if (CHOOSERS.has(step.word) && !step.done.includes(" ")) notes.push(t("no_target_note"));
+  } else if (step) {
+    body.push(...stepChoices(ctx, on, keys, step));
+  }
+  if (view.phase === "play") notes.push(...ruleNotes(ctx, ui));
+  const canGoBack = view.phase === "play" ? Boolean(ui.choice.word) : ui.choice.picks.length > 0;
+  return h(
+    "section",
+    { class: "choices panel", "aria-label": t("your_turn"), "aria-live": "polite" },
+    body,
+    notes.map((note) => h("p", { class: "note" }, note)),
+    h(
+      "div",
+      { class: "choice-foot" },
+      canGoBack ? h("button", { type: "button", class: "ghost", "data-focus": "back", onclick: on.back }, t("back")) : null,
+      h("span", { class: "muted small keys-hint" }, t("keys_hint")),
+    ),
+  );
+}
+
+function stepChoices(ctx, on, keys, step) {
+  const { view, deck, me } = ctx;
+  const { word, index } = step;
+  const choose = (arg) => () => on.pick(arg);
+  const unseen = view.unseen || {};
+  if (word === "keep") {
+    const title = index === 0 ? t("keep_card") : t("order_card");
+    const hint = index === 0 ? t("keep_hint") : t("order_hint");
+    const list = step.options.map((card) => [card, cardChip(deck, card), choose(card)]);
+    return [h("p", { class: "step-title" }, title), h("p", { class: "muted small" }, hint), options(keys, list)];
+  }
+  if (word === "look") {
+    const list = step.options.map((arg) => [arg, arg === "none" ? t("look_none") : view.players[Number(arg)], choose(arg)]);
+    return [h("p", { class: "step-title" }, t("look_step")), options(keys, list)];
+  }
+  if (index === 0) {
+    const list = step.options.map((arg) => {
+      const seat = Number(arg);
+      const label = seat === me ? `${view.players[seat]} (${t("you")})` : view.players[seat];
+      return [arg, label, choose(arg)];
+    });
+    return [h("p", { class: "step-title" }, t("choose_target")), options(keys, list, "seats")];
+  }
+  // A guess: a card (Guard) or a value (Premium's Guard, Bishop).
+  const byValue = word === "bishop" || deck.guardNamesValue;
+  const list = step.options.map((arg) => {
+    const cards = byValue ? deck.withValue(arg) : [deck.card(arg)];
+    const left = cards.reduce((sum, card) => sum + (unseen[card.id] ?? 0), 0);
+    const value = byValue ? Number(arg) : cards[0].value;
+    const label = h(
+      "span",
+      { class: "guess" },
+      h("b", { class: "guess-value" }, String(value)),
+      h("span", { class: "guess-name" }, cards.map((card) => card.name).join(" / ")),
+      h("small", { class: left ? "unseen" : "unseen none" }, t("unseen_n", { n: left })),
+    );
+    return [arg, label, choose(arg), String(value)];
+  });
+  return [h("p", { class: "step-title" }, byValue ? t("name_value") : t("name_card")), options(keys, list, "guesses")];
+}
+
+function multiSeat(ctx, ui, on, keys, step) {
+  const { view, me } = ctx;
+  const chosen = ui.choice.seats;
+  const action = step.multi.actionFor(chosen);
+  const list = step.multi.seats.map((seat, i) => {
+    const pressed = chosen.includes(seat);
+    const label = seat === me ? `${view.players[seat]} (${t("you")})` : view.players[seat];
+    keys.set(String(i + 1), () => on.toggleSeat(seat));
+    return h(
+      "button",
+      { type: "button", class: "option", "aria-pressed": String(pressed), "data-focus": `seat-${seat}`, "data-option": seat, onclick: () => on.toggleSeat(seat) },
+      h("kbd", { class: "key" }, String(i + 1)),
+      label,
+    );
+  });
+  if (action) keys.set("Enter", () => on.send(action));
+  return [
+    h("p", { class: "step-title" }, t(`choose_seats_${step.word}`)),
+    h("div", { class: "options seats" }, list),
+    h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", disabled: !action, onclick: () => action && on.send(action) }, t("confirm")),
+  ];
+}
+
+/**
+ * Buttons for one step: [arg, label, onclick, key?]; the key is the option's number,
+ * or the given one (a card's value).
+ */
+function options(keys, list, kind = "") {
+  const useValues = list.every((item) => item[3] !== undefined) && new Set(list.map((item) => item[3])).size === list.length;
+  return h(
+    "div",
+    { class: `options ${kind}`.trim() },
+    list.map(([arg, label, onclick, value], i) => {
+      const key = useValues ? value : i < 9 ? String(i + 1) : null;
+      if (key) keys.set(key, onclick);
+      return h(
+        "button",
+        { type: "button", class: "option", "data-option": arg, "data-focus": `option-${arg}`, onclick },
+        key ? h("kbd", { class: "key" }, key) : null,
+        label,
+      );
+    }),
+  );
+}
+
+/** Why a card of the hand cannot be played, and the Sycophant's constraint. */
+function ruleNotes(ctx, ui) {
+  const { view, deck } = ctx;
+  const notes = [];
+  const hand = view.hand || [];
+  const blocked = blockedCards(hand, view.legal_actions);
+  if (blocked.length && hand.includes("countess")) {
+    const other = blocked.find((card) => FORCERS.has(card)) || blocked[0];
+    notes.push(t("countess_note", { countess: deck.name("countess"), other: deck.name(other) }));
+  } else if (blocked.length) {
+    notes.push(t("blocked_note"));
+  }
+  if (view.sycophant !== null && view.sycophant !== undefined && ui.choice.word && CHOOSERS.has(ui.choice.word)) {
+    notes.push(t("sycophant_note", { name: view.players[view.sycophant] }));
+  }
+  return notes;
+}

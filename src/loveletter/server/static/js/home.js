@@ -1,0 +1,242 @@
+// The home page: create a table (edition, seats, bots, options) or join one by link.
+
+import { api } from "./api.js";
+import { field, h, replace, toast } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { store } from "./store.js";
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+const DEFAULTS = { edition: "2019", players: 3, seat: "bot:medium" };
+
+export function homePage(main) {
+  // What the form holds survives a change of language.
+  const form = { ...DEFAULTS, name: store.name(), seats: [], options: {} };
+  let editions = [];
+
+  async function load() {
+    editions = await api.editions(lang());
+    render();
+  }
+
+  function edition() {
+    return editions.find((e) => e.id === form.edition) || editions[0];
+  }
+
+  function render() {
+    document.title = "Love Letter";
+    document.getElementById("topbar-info").textContent = "";
+    replace(
+      main,
+      h(
+        "div",
+        { class: "home" },
+        h("section", { class: "hero" }, h("h1", {}, "Love Letter"), h("p", { class: "tagline" }, t("tagline"))),
+        createForm(),
+        h("div", { class: "home-side" }, joinForm(), howTo()),
+      ),
+    );
+  }
+
+  function createForm() {
+    const current = edition();
+    const [min, max] = current.players;
+    form.players = Math.min(max, Math.max(min, form.players));
+    while (form.seats.length < max) form.seats.push(DEFAULTS.seat);
+    const name = h("input", {
+      id: "name",
+      name: "name",
+      required: true,
+      maxlength: 24,
+      autocomplete: "nickname",
+      value: form.name,
+      "aria-describedby": "name-hint",
+      oninput: (event) => (form.name = event.target.value),
+    });
+    const editionSelect = h(
+      "select",
+      { id: "edition", onchange: (event) => ((form.edition = event.target.value), render()) },
+      editions.map((e) =>
+        h("option", { value: e.id, selected: e.id === form.edition }, `${e.name} (${t("players_range", { min: e.players[0], max: e.players[1] })})`),
+      ),
+    );
+    const players = h(
+      "select",
+      { id: "players", onchange: (event) => ((form.players = Number(event.target.value)), render()) },
+      range(min, max).map((n) => h("option", { value: n, selected: n === form.players }, String(n))),
+    );
+    const seats = h(
+      "ol",
+      { class: "seat-list" },
+      h("li", {}, h("span", { class: "seat-label" }, t("seat_n", { n: 1 })), h("span", { class: "seat-you" }, t("you"))),
+      range(1, form.players - 1).map((i) => seatChoice(i)),
+    );
+    return h(
+      "form",
+      { class: "panel create", id: "create-form", onsubmit: create },
+      h("h2", {}, t("new_table")),
+      field(t("your_name"), name, h("small", { id: "name-hint" }, t("name_hint"))),
+      h("div", { class: "row" }, field(t("edition"), editionSelect), field(t("players"), players, null, "narrow")),
+      seats,
+      optionsBox(current),
+      h("button", { type: "submit", class: "primary big", id: "create" }, t("create")),
+    );
+  }
+
+  function seatChoice(index) {
+    const select = h(
+      "select",
+      {
+        id: `seat-${index}`,
+        "aria-label": t("seat_n", { n: index + 1 }),
+        onchange: (event) => (form.seats[index] = event.target.value),
+      },
+      LEVELS.map((level) =>
+        h("option", { value: `bot:${level}`, selected: form.seats[index] === `bot:${level}` }, t("seat_bot", { level: t(`level_${level}`) })),
+      ),
+      h("option", { value: "open", selected: form.seats[index] === "open" }, t("seat_friend")),
+    );
+    return h("li", {}, h("label", { class: "seat-label", for: `seat-${index}` }, t("seat_n", { n: index + 1 })), select);
+  }
+
+  function optionsBox(current) {
+    const options = form.options;
+    const goal = current.tokens_to_win[String(form.players)];
+    const premium = current.id === "premium" && form.players >= 5;
+    const check = (key, label, fallback) =>
+      h(
+        "label",
+        { class: "check" },
+        h("input", {
+          type: "checkbox",
+          id: `opt-${key}`,
+          checked: options[key] ?? fallback,
+          onchange: (event) => (options[key] = event.target.checked),
+        }),
+        label,
+      );
+    return h(
+      "details",
+      { class: "options", open: Object.keys(options).length > 0 },
+      h("summary", {}, t("options")),
+      field(
+        t("tokens_to_win"),
+        h("input", {
+          id: "opt-tokens",
+          type: "number",
+          min: 1,
+          max: 99,
+          inputmode: "numeric",
+          placeholder: t("tokens_default", { n: goal }),
+          value: options.tokens_to_win ?? "",
+          oninput: (event) => (options.tokens_to_win = event.target.value),
+        }),
+      ),
+      field(
+        t("tie_rule"),
+        h(
+          "select",
+          { id: "opt-tie", onchange: (event) => (options.tie_rule = event.target.value) },
+          h("option", { value: "all-win", selected: options.tie_rule !== "nobody" }, t("tie_all")),
+          h("option", { value: "nobody", selected: options.tie_rule === "nobody" }, t("tie_nobody")),
+        ),
+      ),
+      field(
+        t("first_player"),
+        h(
+          "select",
+          { id: "opt-first", onchange: (event) => (options.first_player = event.target.value) },
+          h("option", { value: "" }, t("first_random")),
+          range(0, form.players - 1).map((seat) =>
+            h("option", { value: seat, selected: String(options.first_player) === String(seat) }, seat === 0 ? t("you") : t("seat_n", { n: seat + 1 })),
+          ),
+        ),
+      ),
+      form.players === 2 ? check("face_up", t("face_up"), true) : null,
+      premium ? check("princess_beats_bishop", t("bishop_option"), true) : null,
+      premium ? check("constable_when_knocked_out", t("constable_option"), false) : null,
+    );
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const name = form.name.trim();
+    const button = document.getElementById("create");
+    button.disabled = true;
+    button.textContent = t("creating");
+    try {
+      const seats = [{ kind: "open" }, ...form.seats.slice(1, form.players).map(seatSpec)];
+      const created = await api.createTable({ edition: form.edition, seats, options: tableOptions() });
+      store.setName(name);
+      store.setHostToken(created.table, created.host_token);
+      const joined = await api.join(created.table, name);
+      store.setSeat(created.table, { seat: joined.seat, token: joined.token });
+      if (seats.every((seat) => seat.kind === "bot" || seat === seats[0])) {
+        await api.start(created.table, created.host_token);
+      }
+      location.assign(`/t/${created.table}`);
+    } catch (error) {
+      toast(t("error", { message: error.message }), "error");
+      button.disabled = false;
+      button.textContent = t("create");
+    }
+  }
+
+  function tableOptions() {
+    const options = {};
+    const tokens = Number(form.options.tokens_to_win);
+    if (tokens >= 1) options.tokens_to_win = tokens;
+    if (form.options.tie_rule === "nobody") options.tie_rule = "nobody";
+    if (form.options.first_player !== undefined && form.options.first_player !== "") {
+      const first = Number(form.options.first_player);
+      if (first < form.players) options.first_player = first;
+    }
+    if (form.players === 2 && form.options.face_up === false) options.face_up = false;
+    if (edition().id === "premium" && form.players >= 5) {
+      for (const key of ["princess_beats_bishop", "constable_when_knocked_out"]) {
+        if (key in form.options) options[key] = form.options[key];
+      }
+    }
+    return options;
+  }
+
+  function joinForm() {
+    const input = h("input", { id: "join-link", required: true, "aria-describedby": "join-hint", autocomplete: "off" });
+    const join = (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      const found = text.match(/\/[tw]\/([\w-]+)/) || text.match(/^([\w-]{4,24})$/);
+      if (found) location.assign(`/t/${found[1]}`);
+      else toast(t("table_not_found"), "error");
+    };
+    return h(
+      "form",
+      { class: "panel join", onsubmit: join },
+      h("h2", {}, t("join_table")),
+      field(t("link_or_code"), input, h("small", { id: "join-hint" }, t("join_hint"))),
+      h("button", { type: "submit" }, t("join")),
+    );
+  }
+
+  function howTo() {
+    return h(
+      "section",
+      { class: "panel how" },
+      h("h2", {}, t("how_to_play")),
+      h("ol", {}, ["how_1", "how_2", "how_3", "how_4"].map((key) => h("li", {}, t(key)))),
+      h("p", { class: "muted" }, t("replay_hint")),
+    );
+  }
+
+  load().catch((error) => toast(t("error", { message: error.message }), "error"));
+  return { onLang: () => load() };
+}
+
+function seatSpec(choice) {
+  return choice === "open" ? { kind: "open" } : { kind: "bot", level: choice.slice(4) };
+}
+
+function range(from, to) {
+  const numbers = [];
+  for (let n = from; n <= to; n++) numbers.push(n);
+  return numbers;
+}

@@ -1,0 +1,37 @@
+"""Secrets: table ids, seat and host tokens, and how they are checked.
+
+Tokens come from :mod:`secrets`; only their SHA-256 hashes are stored, so the
+database alone does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+
+
+def new_table_id() -> str:
+    """A table id: public (it is in the invitation link) but unguessable."""
+    return secrets.token_urlsafe(9)
+
+
+def new_token() -> str:
+    """A secret seat or host token."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def same_token(token: str, stored_hash: str | None) -> bool:
+    """Whether ``token`` matches a stored hash, in constant time."""
+    return stored_hash is not None and hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def unpredictable_rng() -> random.Random:
+    """A generator for future shuffles, seeded by the OS; its seed is never stored."""
+    return random.Random(secrets.randbits(256))

@@ -1,0 +1,188 @@
+"""The WebSocket entry point: checks each message, turns it into a command, answers errors.
+
+Every message is checked in this order, and a refused one gets an ``error`` for its
+sender alone and changes nothing: the connection's rate (token bucket; too many
+refusals in a row close it), text frame, size, JSON, message schema, then the
+command itself (table, token, turn, legality).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket
+
+from .connections import Connection, ConnectionManager, error_message
+from .errors import TableError
+from .protocol import CLIENT_MESSAGE, MESSAGE_TYPES, Act, Hello, Ping, Rematch, SetLang, Start
+from .ratelimit import TokenBucket
+from .service import TableService
+from .settings import Settings
+from .tokens import hash_token
+
+log = logging.getLogger(__name__)
+
+POLICY_VIOLATION = 1008
+
+
+class Session:
+    """One client's conversation with the server."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        service: TableService,
+        manager: ConnectionManager,
+        settings: Settings,
+    ) -> None:
+        self.service = service
+        self.manager = manager
+        self.settings = settings
+        self.connection = Connection(websocket, manager)
+        self.bucket = TokenBucket(settings.rate, settings.burst)
+        self.strikes = 0
+
+    async def run(self) -> None:
+        """Serve the client until it leaves or is closed."""
+        websocket = self.connection.websocket
+        await websocket.accept()
+        sender = asyncio.create_task(self.connection.run_sender())
+        try:
+            await self._receive(websocket, sender)
+        finally:
+            if not sender.done():
+                sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+            await self._leave()
+
+    async def _receive(self, websocket: WebSocket, sender: asyncio.Task[None]) -> None:
+        deadline = time.monotonic() + self.settings.hello_timeout
+        while not sender.done():
+            timeout = None if self.connection.joined else deadline - time.monotonic()
+            try:
+                message = await asyncio.wait_for(websocket.receive(), timeout)
+            except TimeoutError:
+                self._refuse("hello_timeout", "no hello in time: closing")
+                self.connection.close(POLICY_VIOLATION, "no hello")
+                await sender
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            if not self.bucket.take():
+                self.strikes += 1
+                self._refuse("rate_limited", "too many messages: slow down")
+                if self.strikes >= self.settings.max_strikes:
+                    self.connection.close(POLICY_VIOLATION, "too many messages")
+                    await sender
+                    return
+                continue
+            self.strikes = 0
+            await self._handle(message.get("text"))
+
+    async def _handle(self, text: str | None) -> None:
+        if text is None:
+            self._refuse("binary", "messages are JSON text frames")
+            return
+        limit = self.settings.max_message_bytes
+        if len(text) > limit or len(text.encode("utf-8")) > limit:
+            self._refuse("too_large", f"a message may hold at most {limit} bytes")
+            return
+        try:
+            message = CLIENT_MESSAGE.validate_json(text)
+        except ValidationError as error:
+            code, reason = _explain(error)
+            self._refuse(code, reason, _ref_of(text))
+            return
+        try:
+            await self._dispatch(message)
+        except TableError as error:
+            self._refuse(error.code, error.message_in(self.connection.lang), message.id)
+        except Exception:  # a database failure: this client hears of it, the rest go on
+            log.exception("a %s message failed", message.type)
+            self._refuse("server_error", "the server could not do this now; try again", message.id)
+
+    async def _dispatch(self, message: Hello | SetLang | Act | Start | Rematch | Ping) -> None:
+        connection = self.connection
+        if isinstance(message, Ping):
+            connection.send({"type": "pong", "ref": message.id})
+        elif isinstance(message, SetLang):
+            connection.set_lang(message.lang)
+        elif isinstance(message, Hello):
+            await self._hello(message)
+        elif connection.table_id is None:
+            self._refuse("not_joined", "say hello to a table first", message.id)
+        elif isinstance(message, Act):
+            if connection.seat is None:
+                reason = "spectators cannot act: join with a seat token"
+                self._refuse("spectator", reason, message.id)
+                return
+            await self.service.act(connection.table_id, connection.seat, message.action)
+        else:
+            rematch = isinstance(message, Rematch)
+            await self.service.start(connection.table_id, message.host_token, rematch=rematch)
+
+    async def _hello(self, hello: Hello) -> None:
+        connection = self.connection
+        if connection.joined:
+            self._refuse("already_joined", "this connection already joined a table", hello.id)
+            return
+        state = await self.service.get(hello.table)
+        seat = None
+        if hello.token is not None:
+            token_hash = hash_token(hello.token)
+            seat = state.seat_of(token_hash)
+            if seat is None and not self.service.hub.only_process:  # joined elsewhere?
+                fresh = await self.service.refresh(hello.table, state.version + 1)
+                seat = fresh.seat_of(token_hash) if fresh is not None else None
+            if seat is None:
+                self._refuse("bad_token", "this token holds no seat at this table", hello.id)
+                return
+        connection.table_id, connection.seat, connection.lang = hello.table, seat, hello.lang
+        self.manager.add(connection)
+        if seat is not None:
+            await self.service.presence(hello.table, seat, online=True)
+
+    async def _leave(self) -> None:
+        connection = self.connection
+        last_of_seat = self.manager.remove(connection)
+        if last_of_seat and connection.table_id is not None and connection.seat is not None:
+            try:
+                await self.service.presence(connection.table_id, connection.seat, online=False)
+            except Exception:  # the sweeper's timeout still applies
+                log.exception("could not record that seat %s left", connection.seat)
+
+    def _refuse(self, code: str, message: str, ref: str | int | None = None) -> None:
+        self.connection.send(error_message(code, message, ref))
+
+
+def _explain(error: ValidationError) -> tuple[str, str]:
+    """An error code and a readable reason for a message that failed validation."""
+    first = error.errors(include_url=False)[0]
+    kind = first["type"]
+    if kind == "json_invalid":
+        return "bad_json", f"not valid JSON: {first['msg']}"
+    if kind == "union_tag_invalid":
+        return "unknown_type", f"unknown message type; known: {', '.join(MESSAGE_TYPES)}"
+    if kind == "union_tag_not_found":
+        return "invalid_message", "a message needs a 'type'"
+    where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+    return "invalid_message", f"{where}: {first['msg']}"
+
+
+def _ref_of(text: str) -> str | int | None:
+    """The ``id`` of a refused message, when it has a usable one."""
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        return None
+    ref = data.get("id") if isinstance(data, dict) else None
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        return ref
+    if isinstance(ref, str) and len(ref) <= 64:
+        return ref
+    return None

@@ -1,0 +1,125 @@
+"""SQLAlchemy models of the server's tables (SQLite and PostgreSQL).
+
+Times are seconds since the epoch (floats): the same on every database, no time
+zones. Card data lives only in ``rounds.deck`` and in finished games' records, which
+the server never sends to a client before the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: Bumped on every change of the schema; a database of another version is refused.
+SCHEMA_VERSION = 1
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every model."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class MetaRow(Base):
+    """Key-value facts about the database itself, such as its schema version."""
+
+    __tablename__ = "ll_meta"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class TableRow(Base):
+    """A table: its settings, its status and the version every change increments."""
+
+    __tablename__ = "ll_tables"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    edition: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]]
+    bot_level: Mapped[str] = mapped_column(String(20))
+    disconnect_timeout: Mapped[float] = mapped_column(Float)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10), index=True)  # lobby, playing, finished
+    game_number: Mapped[int] = mapped_column(Integer)  # 0 before the first game
+    awaiting: Mapped[str | None] = mapped_column(String(10), index=True)  # human, bot, round
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class SeatRow(Base):
+    """One seat of a table: open, a human (with the hash of its token) or a bot."""
+
+    __tablename__ = "ll_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # open, human, bot
+    level: Mapped[str | None] = mapped_column(String(20))
+    name: Mapped[str | None] = mapped_column(String(40))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    online: Mapped[bool] = mapped_column(Boolean)
+    standin: Mapped[bool] = mapped_column(Boolean)  # a bot plays for an absent human
+    seen_at: Mapped[float] = mapped_column(Float)
+
+
+class GameRow(Base):
+    """One game at a table (a rematch is the next number); its record once finished."""
+
+    __tablename__ = "ll_games"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    edition: Mapped[str] = mapped_column(String(20))
+    players: Mapped[list[Any]]
+    status: Mapped[str] = mapped_column(String(10))  # playing, finished
+    winners: Mapped[list[Any] | None]
+    record: Mapped[dict[str, Any] | None]
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, index=True)
+
+
+_GAME = ["ll_games.table_id", "ll_games.number"]
+
+
+class RoundRow(Base):
+    """One dealt round: its whole deck (top first) and first seat, so replay needs no RNG."""
+
+    __tablename__ = "ll_rounds"
+    __table_args__ = (ForeignKeyConstraint(["table_id", "game"], _GAME, ondelete="CASCADE"),)
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deck: Mapped[list[Any]]
+    first: Mapped[int] = mapped_column(Integer)
+
+
+class ActionRow(Base):
+    """One accepted decision, in notation; ``seq`` counts the game's actions from 0."""
+
+    __tablename__ = "ll_actions"
+    __table_args__ = (ForeignKeyConstraint(["table_id", "game"], _GAME, ondelete="CASCADE"),)
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)

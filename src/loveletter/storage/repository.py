@@ -1,0 +1,476 @@
+"""The repository: every read and write of the server's data, on SQLite or PostgreSQL.
+
+Its methods are synchronous (the server calls them from worker threads) and speak in
+plain frozen dataclasses, so nothing above this module sees SQLAlchemy. A change is
+one :class:`Commit`, written in one transaction only if the table is still at the
+version the change was computed from: two processes can never both apply a change
+to the same version of a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+from .models import (
+    SCHEMA_VERSION,
+    ActionRow,
+    Base,
+    GameRow,
+    MetaRow,
+    RoundRow,
+    SeatRow,
+    TableRow,
+)
+
+
+class SchemaVersionError(RuntimeError):
+    """The database was made by another version of the schema."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatData:
+    """One seat as stored."""
+
+    seat: int
+    kind: str  # open, human, bot
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    online: bool = False
+    standin: bool = False
+    seen_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    """A table's own row as stored."""
+
+    id: str
+    edition: str
+    options: dict[str, Any]
+    bot_level: str
+    disconnect_timeout: float
+    host_hash: str
+    status: str  # lobby, playing, finished
+    game_number: int
+    awaiting: str | None  # human, bot, round (while playing)
+    version: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RoundData:
+    """One dealt round of the current game and its actions so far."""
+
+    number: int
+    deck: tuple[str, ...]
+    first: int
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """Everything needed to rebuild a table: its row, seats and current game."""
+
+    table: TableData
+    seats: tuple[SeatData, ...]
+    players: tuple[str, ...] = ()
+    rounds: tuple[RoundData, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """An accepted action to store: its index in the game, its round, its notation."""
+
+    seq: int
+    round: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """One change of a table, written only if the table is still at ``expected``.
+
+    ``table`` holds the new row (its version already incremented). ``new_game``
+    starts game ``table.game_number`` with these players; ``rounds`` and ``actions``
+    extend that game; ``record`` finishes it.
+    """
+
+    expected: int
+    table: TableData
+    seats: tuple[SeatData, ...] = ()
+    new_game: tuple[str, ...] | None = None
+    rounds: tuple[RoundData, ...] = ()
+    actions: tuple[NewAction, ...] = ()
+    record: dict[str, Any] | None = None
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game as listed in the history."""
+
+    table_id: str
+    number: int
+    edition: str
+    players: tuple[str, ...]
+    status: str
+    winners: tuple[int, ...] | None
+    created_at: float
+    finished_at: float | None
+
+
+@dataclass
+class Repository:
+    """Reads and writes the server's data through one SQLAlchemy engine."""
+
+    url: str
+    engine: Engine = field(init=False)
+
+    def __post_init__(self) -> None:
+        parsed = make_url(self.url)
+        if parsed.get_backend_name() == "sqlite":
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = create_engine(
+                self.url, connect_args={"check_same_thread": False, "timeout": 30}
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
+        else:
+            self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=8)
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the database is SQLite (one writer at a time)."""
+        return self.engine.dialect.name == "sqlite"
+
+    @contextmanager
+    def _begin(self, *, write: bool = False) -> Iterator[Connection]:
+        """A transaction; a reading one sees one consistent snapshot of the database."""
+        with self.engine.connect() as connection:
+            if write:
+                connection.execution_options(write=True)
+            elif not self.is_sqlite:
+                connection.execution_options(isolation_level="REPEATABLE READ")
+            with connection.begin():
+                yield connection
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    # ---------------------------------------------------------------- schema
+
+    def create_schema(self) -> None:
+        """Create missing tables and check the schema version (SchemaVersionError)."""
+        Base.metadata.create_all(self.engine)
+        with self._begin(write=True) as db:
+            found = db.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
+            if found is None:
+                db.execute(insert(MetaRow).values(key="schema_version", value=str(SCHEMA_VERSION)))
+            elif found != str(SCHEMA_VERSION):
+                raise SchemaVersionError(
+                    f"the database has schema version {found}; this server needs {SCHEMA_VERSION}"
+                )
+
+    # ---------------------------------------------------------------- tables
+
+    def create_table(self, table: TableData, seats: Sequence[SeatData]) -> None:
+        """Store a new table and its seats."""
+        with self._begin(write=True) as db:
+            db.execute(insert(TableRow).values(**_table_values(table)))
+            db.execute(insert(SeatRow), [{"table_id": table.id, **_seat_values(s)} for s in seats])
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """A table with its seats and its current game's rounds, or None."""
+        with self._begin() as db:
+            row = db.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
+            if row is None:
+                return None
+            table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
+            seats = tuple(
+                SeatData(**{key: getattr(seat, key) for key in SeatData.__slots__})
+                for seat in db.execute(
+                    select(SeatRow.__table__)
+                    .where(SeatRow.table_id == table_id)
+                    .order_by(SeatRow.seat)
+                )
+            )
+            if table.game_number == 0:
+                return StoredTable(table, seats)
+            game = (table_id, table.game_number)
+            players = db.scalar(
+                select(GameRow.players).where(
+                    GameRow.table_id == table_id, GameRow.number == game[1]
+                )
+            )
+            actions: dict[int, list[str]] = {}
+            for number, text in db.execute(
+                select(ActionRow.round, ActionRow.text)
+                .where(ActionRow.table_id == table_id, ActionRow.game == game[1])
+                .order_by(ActionRow.seq)
+            ):
+                actions.setdefault(number, []).append(text)
+            rounds = tuple(
+                RoundData(number, tuple(deck), first, tuple(actions.get(number, ())))
+                for number, deck, first in db.execute(
+                    select(RoundRow.number, RoundRow.deck, RoundRow.first)
+                    .where(RoundRow.table_id == table_id, RoundRow.game == game[1])
+                    .order_by(RoundRow.number)
+                )
+            )
+            return StoredTable(table, seats, tuple(players or ()), rounds)
+
+    def commit(self, change: Commit) -> bool:
+        """Write one change in one transaction; False if the table moved on meanwhile."""
+        table = change.table
+        with self._begin(write=True) as db:
+            moved = db.execute(
+                _MOVE_TABLE,
+                {
+                    "t": table.id,
+                    "expected": change.expected,
+                    **{key: getattr(table, key) for key in _MOVING},
+                },
+            )
+            if moved.rowcount != 1:
+                return False
+            if change.seats:
+                db.execute(
+                    _UPDATE_SEAT,
+                    [
+                        {"t": table.id, "s": seat.seat, **_seat_values(seat)}
+                        for seat in change.seats
+                    ],
+                )
+            game = table.game_number
+            if change.new_game is not None:
+                db.execute(
+                    insert(GameRow).values(
+                        table_id=table.id,
+                        number=game,
+                        edition=table.edition,
+                        players=list(change.new_game),
+                        status="playing",
+                        created_at=table.updated_at,
+                    )
+                )
+            if change.rounds:
+                db.execute(
+                    insert(RoundRow),
+                    [
+                        {
+                            "table_id": table.id,
+                            "game": game,
+                            "number": r.number,
+                            "deck": list(r.deck),
+                            "first": r.first,
+                        }
+                        for r in change.rounds
+                    ],
+                )
+            if change.actions:
+                db.execute(
+                    _INSERT_ACTION,
+                    [
+                        {
+                            "table_id": table.id,
+                            "game": game,
+                            "seq": a.seq,
+                            "round": a.round,
+                            "text": a.text,
+                            "created_at": table.updated_at,
+                        }
+                        for a in change.actions
+                    ],
+                )
+            if change.record is not None:
+                db.execute(
+                    update(GameRow)
+                    .where(GameRow.table_id == table.id, GameRow.number == game)
+                    .values(
+                        status="finished",
+                        record=change.record,
+                        winners=list(change.winners),
+                        finished_at=table.updated_at,
+                    )
+                )
+        return True
+
+    # ---------------------------------------------------------------- sweeping
+
+    def tables_in_play(self) -> list[str]:
+        """The ids of every table with a game under way."""
+        with self._begin() as db:
+            return list(db.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+
+    def stalled_tables(self, before: float) -> list[str]:
+        """Tables waiting on a bot or the next round since before ``before``."""
+        with self._begin() as db:
+            return list(
+                db.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status == "playing",
+                        TableRow.awaiting.in_(("bot", "round")),
+                        TableRow.updated_at < before,
+                    )
+                )
+            )
+
+    def absent_seats(self, now: float) -> list[tuple[str, int]]:
+        """Human seats of games under way unseen for longer than their table allows."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(SeatRow.table_id, SeatRow.seat)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(
+                    TableRow.status == "playing",
+                    SeatRow.kind == "human",
+                    SeatRow.standin.is_(False),
+                    SeatRow.seen_at + TableRow.disconnect_timeout < now,
+                )
+            )
+            return [(table_id, seat) for table_id, seat in rows]
+
+    def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
+        """Mark seats connected to this process as seen now (not a table change)."""
+        if not seats:
+            return
+        statement = (
+            update(SeatRow)
+            .where(SeatRow.table_id == bindparam("t"), SeatRow.seat == bindparam("s"))
+            .values(seen_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        with self._begin(write=True) as db:
+            db.execute(statement, [{"t": table_id, "s": seat} for table_id, seat in seats])
+
+    def grant_grace(self, now: float, *, offline: bool) -> None:
+        """After a start: every human of a game under way has a full timeout to return.
+
+        ``offline`` also marks every seat offline (right when this is the only process).
+        """
+        playing = select(TableRow.id).where(TableRow.status == "playing")
+        with self._begin(write=True) as db:
+            db.execute(
+                update(SeatRow)
+                .where(SeatRow.kind == "human", SeatRow.table_id.in_(playing))
+                .values(seen_at=now)
+            )
+            if offline:
+                db.execute(update(SeatRow).where(SeatRow.online.is_(True)).values(online=False))
+
+    # ---------------------------------------------------------------- history
+
+    def games(self, table_id: str) -> list[GameSummary]:
+        """Every game of a table, oldest first."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(GameRow.__table__)
+                .where(GameRow.table_id == table_id)
+                .order_by(GameRow.number)
+            )
+            return [_summary(row) for row in rows]
+
+    def finished_games(self, limit: int, offset: int = 0) -> list[GameSummary]:
+        """Finished games, most recent first."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(GameRow.__table__)
+                .where(GameRow.status == "finished")
+                .order_by(GameRow.finished_at.desc(), GameRow.table_id, GameRow.number)
+                .limit(limit)
+                .offset(offset)
+            )
+            return [_summary(row) for row in rows]
+
+    def record(self, table_id: str, number: int) -> tuple[str, dict[str, Any] | None] | None:
+        """A game's status and, once it is finished, its record; None if no such game."""
+        with self._begin() as db:
+            row = db.execute(
+                select(GameRow.status, GameRow.record).where(
+                    GameRow.table_id == table_id, GameRow.number == number
+                )
+            ).first()
+            if row is None:
+                return None
+            status, record = row
+            return status, record if status == "finished" else None
+
+
+#: What a change of a table may change in its row (the rest is fixed at creation).
+_MOVING = ("status", "game_number", "awaiting", "version", "updated_at")
+
+# Statements of the busiest path, built once (SQLAlchemy then reuses their compiled form).
+_MOVE_TABLE = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("t"), TableRow.version == bindparam("expected"))
+    .values({key: bindparam(key) for key in _MOVING})
+)
+_UPDATE_SEAT = (
+    update(SeatRow)
+    .where(SeatRow.table_id == bindparam("t"), SeatRow.seat == bindparam("s"))
+    .values({key: bindparam(key) for key in SeatData.__slots__ if key != "seat"})
+)
+_INSERT_ACTION = insert(ActionRow)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL: readers never block the writer, and a commit survives a killed process.
+
+    The driver's own transaction handling is turned off: :func:`_sqlite_begin` opens
+    each transaction itself.
+    """
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """Writers take the write lock at once (waiting for it), so their snapshot is never
+    stale; readers get one snapshot for the whole transaction."""
+    write = connection.get_execution_options().get("write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _table_values(table: TableData) -> dict[str, Any]:
+    return {key: getattr(table, key) for key in TableData.__slots__}
+
+
+def _seat_values(seat: SeatData) -> dict[str, Any]:
+    return {key: getattr(seat, key) for key in SeatData.__slots__}
+
+
+def _summary(game: Any) -> GameSummary:
+    return GameSummary(
+        table_id=game.table_id,
+        number=game.number,
+        edition=game.edition,
+        players=tuple(game.players),
+        status=game.status,
+        winners=tuple(game.winners) if game.winners is not None else None,
+        created_at=game.created_at,
+        finished_at=game.finished_at,
+    )

@@ -1,0 +1,432 @@
+"""Test harness: servers on real sockets, WebSocket clients, and the leak oracle.
+
+The oracle replays a finished game's stored record with the engine (trusted code,
+independent of the server) and checks every message a client received: its view must
+equal the engine's view for that client's seat at that position, its narration the
+narration of those events, and nothing outside the view may hold a card or a secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import queue
+import random
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from loveletter.engine import Game, Narrator, Options, RecordError
+from loveletter.server.run import bind, make_server
+from loveletter.server.settings import Settings
+
+TIMEOUT = 30.0
+
+Message = dict[str, Any]
+
+
+def fast_settings(db_url: str, **changes: Any) -> Settings:
+    """Settings for tests: no delays, fast sweeps, rates that bot-speed games need."""
+    settings = Settings(
+        db_url=db_url,
+        bot_delay=0.0,
+        round_pause=0.0,
+        bot_workers=2,
+        sweep_interval=0.05,
+        rate=200.0,
+        burst=60,
+        max_strikes=10,
+        hello_timeout=3.0,
+    )
+    return dataclasses.replace(settings, **changes)
+
+
+class ServerThread:
+    """The app served by uvicorn in a thread, on a socket bound before it starts."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.sock = bind("127.0.0.1", 0)
+        self.port: int = self.sock.getsockname()[1]
+        self.server = make_server(settings)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.server.should_exit = True
+        self.thread.join(TIMEOUT)
+        self.sock.close()
+
+
+class ServerProcess:
+    """``loveletter serve`` in a subprocess, on a free port it prints when ready."""
+
+    def __init__(self, db_url: str, log: Path, *extra: str) -> None:
+        self.args = [
+            sys.executable,
+            "-c",
+            "from loveletter.cli.main import app; app()",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db_url,
+            "--bot-delay",
+            "0",
+            "--round-pause",
+            "0",
+            "--bot-workers",
+            "1",
+            "--log-level",
+            "warning",
+            *extra,
+        ]
+        self.log = log
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self) -> ServerProcess:
+        with self.log.open("a") as errors:
+            self.process = subprocess.Popen(
+                self.args, stdout=subprocess.PIPE, stderr=errors, text=True
+            )
+        lines: queue.Queue[str] = queue.Queue()
+        stdout = self.process.stdout
+        assert stdout is not None
+        threading.Thread(target=lambda: lines.put(stdout.readline()), daemon=True).start()
+        line = lines.get(timeout=TIMEOUT)
+        found = re.search(r"http://\S+", line)
+        assert found, f"the server did not start: {line!r}; see {self.log}"
+        self.url = found.group(0)
+        return self
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.url[4:] + "/ws"
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up."""
+        assert self.process is not None
+        self.process.kill()
+        self._reap()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self._reap()
+
+    def _reap(self) -> None:
+        if self.process is not None:
+            self.process.wait(TIMEOUT)
+            if self.process.stdout is not None:
+                self.process.stdout.close()
+
+
+# ------------------------------------------------------------------------------ HTTP
+
+
+def create_table(base: str, **spec: Any) -> Message:
+    response = httpx.post(f"{base}/api/tables", json=spec, timeout=TIMEOUT)
+    assert response.status_code == 201, response.text
+    created: Message = response.json()
+    return created
+
+
+def join(base: str, table: str, name: str, **extra: Any) -> Message:
+    response = httpx.post(
+        f"{base}/api/tables/{table}/join", json={"name": name, **extra}, timeout=TIMEOUT
+    )
+    assert response.status_code == 200, response.text
+    joined: Message = response.json()
+    return joined
+
+
+def start(base: str, created: Message) -> Message:
+    response = httpx.post(
+        f"{base}/api/tables/{created['table']}/start",
+        json={"host_token": created["host_token"]},
+        timeout=TIMEOUT,
+    )
+    assert response.status_code == 200, response.text
+    info: Message = response.json()
+    return info
+
+
+def record(base: str, table: str, game: int = 1) -> Message:
+    response = httpx.get(f"{base}/api/tables/{table}/games/{game}/record", timeout=TIMEOUT)
+    assert response.status_code == 200, response.text
+    data: Message = response.json()
+    return data
+
+
+# ------------------------------------------------------------------------- WebSocket
+
+
+class Client:
+    """A WebSocket client that keeps every message it receives, for the oracle."""
+
+    def __init__(self, websocket: ClientConnection, seat: int | None, lang: str) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.lang = lang
+        self.messages: list[Message] = []
+
+    @classmethod
+    async def open(
+        cls,
+        ws_url: str,
+        table: str | None = None,
+        token: str | None = None,
+        *,
+        seat: int | None = None,
+        lang: str = "en",
+    ) -> Client:
+        """Connect; with a table, say hello (with the seat token if given)."""
+        websocket = await connect(ws_url, max_size=None, open_timeout=TIMEOUT)
+        client = cls(websocket, seat, lang)
+        if table is not None:
+            hello: Message = {"type": "hello", "table": table, "lang": lang}
+            if token is not None:
+                hello["token"] = token
+            await client.send(hello)
+        return client
+
+    async def send(self, message: Message | str | bytes) -> None:
+        await self.websocket.send(
+            message if isinstance(message, str | bytes) else json.dumps(message)
+        )
+
+    async def recv(self, timeout: float = TIMEOUT) -> Message:
+        text = await asyncio.wait_for(self.websocket.recv(), timeout)
+        message: Message = json.loads(text)
+        self.messages.append(message)
+        return message
+
+    async def until(
+        self,
+        predicate: Callable[[Message], bool],
+        timeout: float = TIMEOUT,
+        *,
+        errors: bool = False,
+    ) -> Message:
+        """The first message that satisfies ``predicate`` (other errors fail the test
+        unless ``errors``)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.recv()
+                if predicate(message):
+                    return message
+                assert errors or message["type"] != "error", message
+
+    async def sync(self) -> list[Message]:
+        """Ping and wait for the pong: every earlier message was handled. Returns the
+        errors received meanwhile."""
+        begin = len(self.messages)
+        await self.send({"type": "ping", "id": "sync"})
+        await self.until(lambda m: m["type"] == "pong", errors=True)
+        return [m for m in self.messages[begin:] if m["type"] == "error"]
+
+    async def error(self, timeout: float = TIMEOUT) -> Message:
+        """The next error message, skipping states."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.recv()
+                if message["type"] == "error":
+                    return message
+
+    async def drain(self) -> int | None:
+        """Receive until the server closes the connection; its close code."""
+        try:
+            while True:
+                await self.recv()
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd is not None else None
+
+    async def close(self) -> None:
+        await self.websocket.close()
+
+
+def is_state(message: Message) -> bool:
+    return bool(message["type"] == "state")
+
+
+def my_turn(message: Message) -> bool:
+    """A state in which the client's seat must decide."""
+    return is_state(message) and bool(message["view"] and message["view"]["legal_actions"])
+
+
+def finished(message: Message) -> bool:
+    return is_state(message) and message["table"]["status"] == "finished"
+
+
+async def play_randomly(
+    client: Client,
+    rng: random.Random,
+    *,
+    until_game: int = 1,
+    current: Message | None = None,
+) -> Message:
+    """Answer every decision of the client's seat at random until game ``until_game``
+    ends, beginning with the ``current`` state if the caller already received it."""
+    acted: set[tuple[int, int, int]] = set()
+    async with asyncio.timeout(120):
+        while True:
+            message = current or await client.recv()
+            current = None
+            assert message["type"] != "error", message
+            if message["type"] != "state":
+                continue
+            if finished(message) and message["table"]["game"] >= until_game:
+                return message
+            view, position = message["view"], message["position"]
+            if (
+                view
+                and view["legal_actions"]
+                and position
+                and message["table"]["status"] == "playing"
+            ):
+                key = (position["game"], position["round"], position["actions"])
+                if key not in acted:
+                    acted.add(key)
+                    action = rng.choice(view["legal_actions"])
+                    await client.send({"type": "action", "action": action})
+
+
+# ---------------------------------------------------------------------------- oracle
+
+STATE_KEYS = {"type", "version", "table", "you", "position", "view", "log", "log_reset"}
+TABLE_KEYS = {
+    "id",
+    "edition",
+    "options",
+    "bot_level",
+    "disconnect_timeout",
+    "status",
+    "game",
+    "version",
+    "seats",
+}
+SEAT_KEYS = {"seat", "kind", "name", "level", "online", "standin"}
+#: Keys that must appear nowhere in a message outside the engine's view.
+SECRET_KEYS = {"deck", "set_aside", "hand", "hands", "cards", "card", "token", "token_hash"}
+SECRET_KEYS |= {"host_token", "host_hash", "rounds", "seed", "rng", "record"}
+
+
+def keys(data: Any) -> set[str]:
+    """Every key of every object inside ``data``."""
+    if isinstance(data, dict):
+        return set(data).union(*(keys(value) for value in data.values()))
+    if isinstance(data, list):
+        return set().union(*(keys(value) for value in data))
+    return set()
+
+
+class Oracle:
+    """The engine's own views of finished games, replayed from their stored records."""
+
+    def __init__(self, records: dict[int, Message]) -> None:
+        self.games: dict[int, tuple[Game, dict[tuple[int, int], dict[int | None, Message]]]] = {}
+        for number, data in records.items():
+            self.games[number] = self._replay(data)
+
+    @staticmethod
+    def _replay(data: Message) -> tuple[Game, dict[tuple[int, int], dict[int | None, Message]]]:
+        game = Game(
+            data["edition"],
+            data["players"],
+            options=Options.from_dict(data["options"]),
+            start=False,
+        )
+        views: dict[tuple[int, int], dict[int | None, Message]] = {}
+
+        def snapshot(round_number: int, count: int) -> None:
+            views[(round_number, count)] = {
+                seat: game.view(seat) for seat in [None, *range(game.n)]
+            }
+
+        for number, round_data in enumerate(data["rounds"], start=1):
+            game.next_round(round_data["deck"], round_data["first"])
+            snapshot(number, 0)
+            for count, action in enumerate(round_data["actions"], start=1):
+                game.apply(action)
+                snapshot(number, count)
+        if game.result() != data["result"]:
+            raise RecordError("the record's result differs from its replay")
+        return game, views
+
+    def view(self, position: Message, seat: int | None) -> Message:
+        _, views = self.games[position["game"]]
+        return views[(position["round"], position["actions"])][seat]
+
+    def check(self, client: Client) -> int:
+        """Check every message the client received; returns how many views were checked."""
+        checked = 0
+        told: dict[tuple[int, int], list[str]] = {}
+        last_events: dict[tuple[int, int], list[Message]] = {}
+        for message in client.messages:
+            kind = message["type"]
+            if kind == "error":
+                assert set(message) <= {"type", "code", "message", "ref"}, message
+                continue
+            if kind == "pong":
+                assert set(message) <= {"type", "ref"}, message
+                continue
+            assert kind == "state", message
+            extra = set(message) - STATE_KEYS
+            assert extra <= {"record"}, extra
+            assert ("record" in message) == (message["table"]["status"] == "finished")
+            assert set(message["table"]) == TABLE_KEYS
+            assert all(set(seat) == SEAT_KEYS for seat in message["table"]["seats"])
+            assert message["you"] == {"seat": client.seat}
+            if "record" in message:
+                assert re.fullmatch(r"/api/tables/[\w-]+/games/\d+/record", message["record"])
+            outside = {k: v for k, v in message.items() if k not in ("view", "record")}
+            assert not keys(outside) & SECRET_KEYS, outside
+            position = message["position"]
+            if position is None:
+                assert message["view"] is None
+                assert message["log"] == []
+                continue
+            expected = self.view(position, client.seat)
+            assert message["view"] == expected, f"view differs at {position} for {client.seat}"
+            checked += 1
+            key = (position["game"], expected["round"])
+            told.setdefault(key, []).extend(message["log"])
+            last_events[key] = expected["events"]
+        for key, lines in told.items():
+            game, _ = self.games[key[0]]
+            narrator = Narrator(game.edition, game.players, client.seat, client.lang)
+            assert lines == narrator.lines(last_events[key]), f"narration differs in {key}"
+        return checked

@@ -1,0 +1,219 @@
+"""Whole games over real sockets: humans (random clients), bots, spectators, reconnection.
+
+Every message every client received is checked by the oracle against the engine's
+own views, replayed from the stored record once the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from loveletter.engine import load_record
+
+from .harness import (
+    Client,
+    Oracle,
+    ServerThread,
+    create_table,
+    finished,
+    is_state,
+    join,
+    my_turn,
+    play_randomly,
+    record,
+    start,
+)
+
+EDITIONS = [
+    # edition, seats (h: a human client, o: open, else a bot level), options
+    ("classic", "h h easy o", {"tokens_to_win": 2}),
+    ("2019", "h medium", {"tokens_to_win": 3}),
+    ("2019-classic", "h h hard", {"tokens_to_win": 2}),
+    ("premium", "h easy medium o easy h", {"tokens_to_win": 2}),
+    ("princess", "h easy medium easy o", {"tokens_to_win": 2}),
+]
+
+
+def actions_taken(message: dict[str, Any]) -> int:
+    """The actions taken in the round of a state message (-1 for other messages)."""
+    position = message.get("position")
+    return int(position["actions"]) if position else -1
+
+
+def seat_specs(layout: str) -> list[dict[str, Any]]:
+    return [
+        {"kind": "open"} if word in "ho" else {"kind": "bot", "level": word}
+        for word in layout.split()
+    ]
+
+
+@pytest.mark.parametrize(("edition", "layout", "options"), EDITIONS)
+def test_full_game_between_clients_and_bots_leaks_nothing(
+    server: ServerThread, edition: str, layout: str, options: dict[str, Any]
+) -> None:
+    asyncio.run(full_game(server, edition, layout, options))
+
+
+async def full_game(
+    server: ServerThread, edition: str, layout: str, options: dict[str, Any]
+) -> None:
+    created = create_table(
+        server.url, edition=edition, seats=seat_specs(layout), options=options, bot_level="easy"
+    )
+    table = created["table"]
+    humans = [seat for seat, word in enumerate(layout.split()) if word == "h"]
+    names = ["Ana", "Bruno", "Chloé"]
+    clients = []
+    for seat, name in zip(humans, names, strict=False):
+        joined = join(server.url, table, name, seat=seat)
+        assert joined["seat"] == seat
+        lang = "fr" if seat % 2 else "en"
+        clients.append(
+            await Client.open(server.ws_url, table, joined["token"], seat=seat, lang=lang)
+        )
+    spectator = await Client.open(server.ws_url, table)
+    lobby = await spectator.recv()
+    assert lobby["table"]["status"] == "lobby"
+    assert lobby["view"] is None
+    info = start(server.url, created)
+    assert all(seat["kind"] != "open" for seat in info["seats"])
+    rng = random.Random(edition)
+    endings = await asyncio.gather(
+        *(play_randomly(client, rng) for client in clients),
+        spectator.until(finished),
+    )
+    data = record(server.url, table)
+    game = load_record(data)  # replays and checks the result
+    assert all(end["view"]["winners"] == game.winners for end in endings)
+    assert data["meta"]["table"] == table
+    oracle = Oracle({1: data})
+    for client in [*clients, spectator]:
+        assert oracle.check(client) > 0
+        await client.close()
+
+
+def test_reconnecting_with_the_seat_token_rejoins_the_seat(server: ServerThread) -> None:
+    async def scenario() -> None:
+        created = create_table(
+            server.url,
+            edition="classic",
+            seats=[{"kind": "open"}, {"kind": "bot", "level": "easy"}],
+            options={"tokens_to_win": 3},
+        )
+        table = created["table"]
+        joined = join(server.url, table, "Ana")
+        first = await Client.open(server.ws_url, table, joined["token"], seat=0)
+        await first.until(lambda m: is_state(m) and m["table"]["seats"][0]["online"])
+        start(server.url, created)
+        turn = await first.until(my_turn)
+        await first.close()
+        again = await Client.open(server.ws_url, table, joined["token"], seat=0)
+        back = await again.until(lambda m: is_state(m) and m["table"]["seats"][0]["online"])
+        assert back["you"] == {"seat": 0}
+        assert back["position"] == turn["position"]  # nothing moved while away
+        assert back["view"]["hand"] == turn["view"]["hand"]
+        await play_randomly(again, random.Random(1), current=back)
+        oracle = Oracle({1: record(server.url, table)})
+        for client in (first, again):
+            oracle.check(client)
+        await again.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_absent_player_gets_a_stand_in_and_the_seat_back(server: ServerThread) -> None:
+    async def scenario() -> None:
+        created = create_table(
+            server.url,
+            edition="2019",
+            seats=[{"kind": "open"}, {"kind": "bot", "level": "easy"}],
+            options={"tokens_to_win": 6},
+            disconnect_timeout=0.2,
+        )
+        table = created["table"]
+        joined = join(server.url, table, "Ana")
+        spectator = await Client.open(server.ws_url, table)
+        start(server.url, created)
+        # Ana never connects: a bot plays for her once the timeout has passed.
+        replaced = await spectator.until(
+            lambda m: is_state(m) and m["table"]["seats"][0]["standin"]
+        )
+        moved = await spectator.until(
+            lambda m: is_state(m) and m["position"] != replaced["position"]
+        )
+        assert moved["table"]["seats"][0]["standin"] or finished(moved)
+        ana = await Client.open(server.ws_url, table, joined["token"], seat=0)
+        back = await ana.until(lambda m: is_state(m) and m["table"]["seats"][0]["online"])
+        assert not back["table"]["seats"][0]["standin"]
+        if not finished(back):
+            await play_randomly(ana, random.Random(2), current=back)
+        await spectator.until(finished)
+        oracle = Oracle({1: record(server.url, table)})
+        for client in (ana, spectator):
+            oracle.check(client)
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_rematch_keeps_the_seats(server: ServerThread) -> None:
+    async def scenario() -> None:
+        created = create_table(
+            server.url,
+            edition="classic",
+            seats=[{"kind": "open"}, {"kind": "open"}],
+            options={"tokens_to_win": 1},
+        )
+        table = created["table"]
+        joined = join(server.url, table, "Ana")
+        ana = await Client.open(server.ws_url, table, joined["token"], seat=0)
+        start(server.url, created)  # seat 1 becomes a bot
+        await play_randomly(ana, random.Random(3))
+        await ana.send({"type": "rematch", "host_token": created["host_token"]})
+        second = await play_randomly(ana, random.Random(4), until_game=2)
+        assert second["table"]["game"] == 2
+        assert [s["kind"] for s in second["table"]["seats"]] == ["human", "bot"]
+        assert second["view"]["players"] == ["Ana", "Bot 2"]
+        games = httpx.get(f"{server.url}/api/tables/{table}/games").json()
+        assert [g["status"] for g in games] == ["finished", "finished"]
+        Oracle({1: record(server.url, table, 1), 2: record(server.url, table, 2)}).check(ana)
+        await ana.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_same_action_sent_twice_at_once_is_applied_once(server: ServerThread) -> None:
+    async def scenario() -> None:
+        created = create_table(
+            server.url,
+            edition="classic",
+            seats=[{"kind": "open"}, {"kind": "open"}],
+            options={"first_player": 0},
+        )
+        table = created["table"]
+        joined = join(server.url, table, "Ana")
+        join(server.url, table, "Bruno")
+        one = await Client.open(server.ws_url, table, joined["token"], seat=0)
+        two = await Client.open(server.ws_url, table, joined["token"], seat=0)
+        start(server.url, created)
+        turn = await one.until(my_turn)
+        await two.until(lambda m: is_state(m) and m["version"] == turn["version"])
+        action = {"type": "action", "action": turn["view"]["legal_actions"][0]}
+        await asyncio.gather(one.send(action), two.send(action))
+        errors = [
+            error for found in await asyncio.gather(one.sync(), two.sync()) for error in found
+        ]
+        assert [error["code"] for error in errors] == ["not_your_turn"]
+        # Bruno (seat 1, not connected) must answer: the game waits after one action.
+        if not any(actions_taken(m) == 1 for m in one.messages):
+            await one.until(lambda m: actions_taken(m) == 1)
+        assert max(map(actions_taken, one.messages)) == 1
+        for client in (one, two):
+            await client.close()
+
+    asyncio.run(scenario())

@@ -1,0 +1,237 @@
+"""Every kind of bad message gets a clear error for its sender alone and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from .harness import Client, Message, ServerThread, create_table, is_state, join, my_turn, start
+
+
+class Table:
+    """A started 2-seat classic table: Ana (seat 0, first to play) and Bruno (seat 1)."""
+
+    def __init__(self, server: ServerThread) -> None:
+        self.server = server
+        self.created = create_table(
+            server.url,
+            edition="classic",
+            seats=[{"kind": "open"}, {"kind": "open"}],
+            options={"first_player": 0},
+        )
+        self.id: str = self.created["table"]
+        self.ana = join(server.url, self.id, "Ana")
+        self.bruno = join(server.url, self.id, "Bruno")
+        start(server.url, self.created)
+
+    def version(self) -> int:
+        info = httpx.get(f"{self.server.url}/api/tables/{self.id}").json()
+        version: int = info["version"]
+        return version
+
+
+def refused(
+    server: ServerThread,
+    send: Callable[[Client, Table], Awaitable[None]],
+    code: str,
+    *,
+    hello: str | None = "ana",
+) -> Message:
+    """Send something bad; check the error, that nothing changed, that the client
+    can go on, and that the other client heard nothing of it."""
+
+    async def scenario() -> Message:
+        table = Table(server)
+        token = table.ana["token"] if hello == "ana" else None
+        client = await Client.open(server.ws_url, table.id if hello else None, token, seat=0)
+        other = await Client.open(server.ws_url, table.id, table.bruno["token"], seat=1)
+        if hello:
+            await client.until(lambda m: is_state(m) and m["table"]["seats"][0]["online"])
+            await other.until(lambda m: is_state(m) and m["table"]["seats"][0]["online"])
+        else:
+            await other.until(lambda m: is_state(m) and m["table"]["seats"][1]["online"])
+        before = table.version()
+        await send(client, table)
+        error = await client.error()
+        assert error["code"] == code, error
+        assert error["message"]
+        assert await client.sync() == []  # the connection still works
+        assert table.version() == before
+        assert await other.sync() == []
+        assert not [m for m in other.messages if m["type"] == "error"]
+        await client.close()
+        await other.close()
+        return error
+
+    return asyncio.run(scenario())
+
+
+def sending(message: Message | str | bytes) -> Callable[[Client, Table], Awaitable[None]]:
+    async def send(client: Client, table: Table) -> None:
+        await client.send(message)
+
+    return send
+
+
+def test_malformed_json(server: ServerThread) -> None:
+    refused(server, sending('{"type": "action", "action": '), "bad_json")
+
+
+def test_not_an_object(server: ServerThread) -> None:
+    refused(server, sending("[1, 2, 3]"), "invalid_message")
+
+
+def test_unknown_type(server: ServerThread) -> None:
+    error = refused(server, sending({"type": "cheat", "id": "x1"}), "unknown_type")
+    assert error["ref"] == "x1"
+
+
+def test_missing_type(server: ServerThread) -> None:
+    refused(server, sending({"action": "guard 1 priest"}), "invalid_message")
+
+
+def test_unknown_field(server: ServerThread) -> None:
+    refused(server, sending({"type": "action", "action": "handmaid", "seat": 1}), "invalid_message")
+
+
+def test_wrong_field_type(server: ServerThread) -> None:
+    refused(server, sending({"type": "action", "action": 5}), "invalid_message")
+
+
+def test_oversize_message(server: ServerThread) -> None:
+    big = {"type": "action", "action": "guard 1 priest", "id": "x" * 10_000}
+    refused(server, sending(json.dumps(big)), "too_large")
+
+
+def test_binary_frame(server: ServerThread) -> None:
+    refused(server, sending(b'{"type": "ping"}'), "binary")
+
+
+def test_action_before_hello(server: ServerThread) -> None:
+    refused(server, sending({"type": "action", "action": "handmaid"}), "not_joined", hello=None)
+
+
+def test_unknown_table(server: ServerThread) -> None:
+    hello = {"type": "hello", "table": "no-such-table"}
+    refused(server, sending(hello), "unknown_table", hello=None)
+
+
+def test_wrong_seat_token(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        await client.send({"type": "hello", "table": table.id, "token": "A" * 32})
+
+    refused(server, send, "bad_token", hello=None)
+
+
+def test_malformed_seat_token(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        await client.send({"type": "hello", "table": table.id, "token": "<script>"})
+
+    refused(server, send, "invalid_message", hello=None)
+
+
+def test_second_hello(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        await client.send({"type": "hello", "table": table.id})
+
+    refused(server, send, "already_joined")
+
+
+def test_spectator_cannot_act(server: ServerThread) -> None:
+    async def scenario() -> None:
+        table = Table(server)
+        spectator = await Client.open(server.ws_url, table.id)
+        view = (await spectator.until(is_state))["view"]
+        assert view["seat"] is None
+        assert view["hand"] is None
+        assert view["legal_actions"] == []
+        await spectator.send({"type": "action", "action": "handmaid"})
+        assert (await spectator.error())["code"] == "spectator"
+        await spectator.close()
+
+    asyncio.run(scenario())
+
+
+def test_action_out_of_turn(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        bruno = await Client.open(server.ws_url, table.id, table.bruno["token"], seat=1)
+        await bruno.send({"type": "action", "action": "handmaid"})
+        assert (await bruno.error())["code"] == "not_your_turn"
+        await bruno.close()
+        await client.send({"type": "action", "action": "no_such_card"})
+
+    refused(server, send, "bad_notation")
+
+
+def test_illegal_action(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        state = await client.until(my_turn)
+        legal = state["view"]["legal_actions"]
+        illegal = next(a for a in ("princess", "countess", "guard 0 priest") if a not in legal)
+        await client.send({"type": "action", "action": illegal})
+
+    error = refused(server, send, "illegal_action")
+    assert "R" in error["message"] or "hold" in error["message"]
+
+
+def test_start_with_a_wrong_host_token(server: ServerThread) -> None:
+    refused(server, sending({"type": "rematch", "host_token": "B" * 32}), "not_host")
+
+
+def test_start_twice(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        await client.send({"type": "start", "host_token": table.created["host_token"]})
+
+    refused(server, send, "already_started")
+
+
+def test_rematch_before_the_end(server: ServerThread) -> None:
+    async def send(client: Client, table: Table) -> None:
+        await client.send({"type": "rematch", "host_token": table.created["host_token"]})
+
+    refused(server, send, "not_finished")
+
+
+def test_a_flood_is_limited_then_disconnected(server: ServerThread) -> None:
+    async def scenario() -> None:
+        table = Table(server)
+        client = await Client.open(server.ws_url, table.id)
+        await client.until(is_state)
+        ping = json.dumps({"type": "ping"})
+        with contextlib.suppress(ConnectionClosed):  # closed before the last ones
+            for _ in range(1000):
+                await client.websocket.send(ping)
+        assert await client.drain() == 1008
+        codes = [m["code"] if m["type"] == "error" else m["type"] for m in client.messages[1:]]
+        assert "pong" in codes
+        assert "rate_limited" in codes
+        assert codes.count("rate_limited") == server.settings.max_strikes
+
+    asyncio.run(scenario())
+
+
+def test_silent_connection_is_closed(server: ServerThread) -> None:
+    async def scenario() -> None:
+        client = await Client.open(server.ws_url)
+        assert await client.drain() == 1008
+        assert [m["code"] for m in client.messages] == ["hello_timeout"]
+
+    asyncio.run(scenario())
+
+
+def test_a_huge_frame_closes_the_connection(server: ServerThread) -> None:
+    async def scenario() -> None:
+        client = await Client.open(server.ws_url)
+        await client.send("x" * 100_000)
+        with pytest.raises(ConnectionClosed) as closed:
+            await client.recv()
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == 1009
+
+    asyncio.run(scenario())

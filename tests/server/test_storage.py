@@ -1,0 +1,178 @@
+"""The repository on every backend: schema, versioned commits, replayable rounds."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import text
+
+from loveletter.engine import Game
+from loveletter.server import tables
+from loveletter.server.protocol import BotSeat, CreateTable, OpenSeat, TableOptions
+from loveletter.storage import (
+    Commit,
+    NewAction,
+    Repository,
+    RoundData,
+    SchemaVersionError,
+    TableData,
+)
+
+
+@pytest.fixture
+def repository(db_url: str) -> Iterator[Repository]:
+    repository = Repository(db_url)
+    repository.create_schema()
+    yield repository
+    repository.close()
+
+
+def lobby(repository: Repository, table_id: str = "table-1") -> tables.TableState:
+    spec = CreateTable(
+        edition="2019",
+        seats=[OpenSeat(), BotSeat(kind="bot", level="easy"), OpenSeat()],
+        options=TableOptions(tokens_to_win=2),
+    )
+    state = tables.new_table(spec, table_id, "host-hash", 1000.0)
+    repository.create_table(state.data, state.seats)
+    return state
+
+
+def change(
+    repository: Repository, old: tables.TableState, new: tables.TableState, now: float
+) -> tables.TableState:
+    state, commit = tables.settle(old, new, now)
+    assert repository.commit(commit)
+    return state
+
+
+def test_schema_is_created_once_and_its_version_checked(repository: Repository) -> None:
+    repository.create_schema()  # again: nothing to do
+    with repository.engine.begin() as db:
+        db.execute(text("UPDATE ll_meta SET value = '999' WHERE key = 'schema_version'"))
+    with pytest.raises(SchemaVersionError, match="999"):
+        repository.create_schema()
+
+
+def test_a_game_is_stored_and_rebuilt_by_replay(repository: Repository) -> None:
+    state = lobby(repository)
+    state = change(repository, state, tables.join(state, "Ana", None, "hash-a", 1001.0), 1001.0)
+    state = change(
+        repository, state, tables.start(state, random.Random(1), 1002.0, rematch=False), 1002.0
+    )
+    rng = random.Random(2)
+    now = 1003.0
+    while state.status == "playing":
+        assert state.game is not None
+        if state.game.to_move is None:
+            new = tables.next_round(state)
+        else:
+            seat = state.game.to_move
+            new = tables.act(state, seat, rng.choice(state.view(seat)["legal_actions"]))
+        now += 1
+        state = change(repository, state, new, now)
+        stored = repository.load_table(state.id)
+        assert stored is not None
+        rebuilt = tables.rebuild(stored, random.Random())
+        assert rebuilt.data == state.data
+        assert rebuilt.seats == state.seats
+        assert rebuilt.view(0) == state.view(0)  # the same game, from stored rounds
+    found = repository.record(state.id, 1)
+    assert found is not None
+    assert found[0] == "finished"
+    assert state.game is not None
+    assert found[1] is not None
+    assert found[1]["rounds"] == state.game.to_record()["rounds"]
+    [summary] = repository.games(state.id)
+    assert summary.winners == tuple(state.game.winners)
+    assert repository.finished_games(10)[0].table_id == state.id
+
+
+def test_an_unfinished_game_has_no_record(repository: Repository) -> None:
+    state = lobby(repository)
+    change(repository, state, tables.start(state, random.Random(1), 1.0, rematch=False), 2.0)
+    assert repository.record(state.id, 1) == ("playing", None)
+    assert repository.record(state.id, 2) is None
+    assert repository.record("nope", 1) is None
+
+
+def test_a_commit_at_a_stale_version_writes_nothing(repository: Repository) -> None:
+    state = lobby(repository)
+    started = tables.start(state, random.Random(1), 1.0, rematch=False)
+    _, commit = tables.settle(state, started, 2.0)
+    assert repository.commit(commit)
+    assert not repository.commit(commit)  # the same version again: refused whole
+    stored = repository.load_table(state.id)
+    assert stored is not None
+    assert stored.table.version == 1
+    assert len(stored.rounds) == 1
+
+
+def test_two_writers_at_the_same_version_cannot_both_win(db_url: str) -> None:
+    first, second = Repository(db_url), Repository(db_url)
+    first.create_schema()
+    state = lobby(first)
+    game = Game("2019", 3, rng=random.Random(3))
+    data = dataclasses.replace(state.data, status="playing", game_number=1)
+    commits = [
+        Commit(
+            expected=state.version,
+            table=dataclasses.replace(data, version=state.version + 1),
+            new_game=("a", "b", "c"),
+            rounds=(RoundData(1, game.history[0].deck, game.history[0].first),),
+            actions=(NewAction(0, 1, action),),
+        )
+        for action in ("guard 1 priest", "handmaid")
+    ]
+    results: list[bool] = []
+    barrier = threading.Barrier(2)
+
+    def write(repository: Repository, commit: Commit) -> None:
+        barrier.wait()
+        results.append(repository.commit(commit))
+
+    threads = [
+        threading.Thread(target=write, args=pair)
+        for pair in zip((first, second), commits, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False, True]
+    stored = first.load_table(state.id)
+    assert stored is not None
+    assert len(stored.rounds[0].actions) == 1
+    first.close()
+    second.close()
+
+
+def test_presence_queries(repository: Repository) -> None:
+    state = lobby(repository)
+    state = change(repository, state, tables.join(state, "Ana", 0, "hash-a", 10.0), 10.0)
+    state = change(
+        repository, state, tables.start(state, random.Random(1), 20.0, rematch=False), 20.0
+    )
+    timeout = state.data.disconnect_timeout
+    assert repository.absent_seats(20.0 + timeout - 1) == []
+    assert repository.absent_seats(20.0 + timeout + 1) == [(state.id, 0)]
+    repository.heartbeat([(state.id, 0)], 100.0)
+    assert repository.absent_seats(20.0 + timeout + 1) == []
+    assert repository.tables_in_play() == [state.id]
+    awaiting = state.data.awaiting
+    stalled = repository.stalled_tables(state.data.updated_at + 1)
+    assert stalled == ([state.id] if awaiting in ("bot", "round") else [])
+
+
+def test_tables_data_round_trips(repository: Repository) -> None:
+    state = lobby(repository, "table-2")
+    stored = repository.load_table("table-2")
+    assert stored is not None
+    assert stored.table == state.data
+    assert stored.seats == state.seats
+    assert isinstance(stored.table, TableData)
+    assert repository.load_table("table-3") is None
