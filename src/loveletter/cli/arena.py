@@ -15,7 +15,7 @@ from ..arena import MAX_BOTS, plot, run_arena, wilson
 from ..bots import make_bot
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
-from .common import console, fail
+from .common import check_table, console, fail, record_writer
 
 
 def parse_bots(text: str) -> list[str]:
@@ -59,19 +59,11 @@ def arena(
     ] = None,
 ) -> None:
     """Play bots against each other, seats rotating; print win rates and ratings."""
-    try:
-        get_edition(edition).check_players(players)
-    except ValueError as error:
-        fail(str(error))
+    check_table(edition, players)
     specs = parse_bots(bots)
     if len(specs) > MAX_BOTS:
         fail(f"an arena takes at most {MAX_BOTS} bots")
-    if save is not None:
-        try:
-            save.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"cannot create {save}: {error.strerror or error}")
-    width = len(str(games))
+    write_record = record_writer(save, games) if save is not None else None
     progress = Progress(
         TextColumn("[bold]arena"),
         BarColumn(),
@@ -84,11 +76,10 @@ def arena(
 
     def on_game(outcome: GameOutcome) -> None:
         progress.advance(task)
-        if save is not None and outcome.record is not None:
+        if write_record is not None and outcome.record is not None:
             record = dict(outcome.record)
             record["meta"] = {"bots": [specs[bot] for bot in outcome.lineup]}
-            path = save / f"game-{outcome.index + 1:0{width}d}.json"
-            path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+            write_record(outcome.index, record)
 
     with progress:
         result = run_arena(

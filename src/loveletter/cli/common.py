@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import locale
 import os
-from typing import NoReturn
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
+
+from ..engine import get_edition
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -43,3 +48,27 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print an error to standard error and exit with ``code``."""
     errors.print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
     raise typer.Exit(code)
+
+
+def check_table(edition: str, players: int) -> None:
+    """Fail unless ``edition`` exists and seats ``players``."""
+    try:
+        get_edition(edition).check_players(players)
+    except ValueError as error:
+        fail(str(error))
+
+
+def record_writer(folder: Path, games: int) -> Callable[[int, dict[str, Any]], None]:
+    """Create ``folder`` and return a function writing game ``index``'s record there
+    as ``game-<n>.json``; fail clearly if the folder cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"cannot create {folder}: {error.strerror or error}")
+    width = len(str(games))
+
+    def write(index: int, record: dict[str, Any]) -> None:
+        path = folder / f"game-{index + 1:0{width}d}.json"
+        path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    return write

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -12,7 +12,7 @@ from rich.table import Table
 from ..engine import EDITIONS, get_edition
 from ..simulation import simulate as run_simulation
 from .arena import parse_bots
-from .common import console, fail
+from .common import check_table, console, record_writer
 
 
 def simulate(
@@ -34,23 +34,9 @@ def simulate(
     ] = None,
 ) -> None:
     """Play whole games between bots (random by default); print rounds per second and wins."""
-    try:
-        get_edition(edition).check_players(players)
-    except ValueError as error:
-        fail(str(error))
+    check_table(edition, players)
     specs = parse_bots(bots) if bots is not None else None
-    on_record = None
-    if save is not None:
-        try:
-            save.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"cannot create {save}: {error.strerror or error}")
-        width = len(str(games))
-
-        def on_record(index: int, record: dict[str, Any]) -> None:
-            path = save / f"game-{index + 1:0{width}d}.json"
-            path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
-
+    on_record = record_writer(save, games) if save is not None else None
     result = run_simulation(edition, players, games, seed=seed, on_record=on_record, bots=specs)
     if as_json:
         print(json.dumps(result.as_json()))
