@@ -243,13 +243,15 @@ def _chancellor_draw(n: Narrator, e: Mapping[str, Any]) -> str:
         return n.say("chancellor_empty")
     if e["cards"] is not None:
         return n.say("chancellor_draw_you", cards=n.cards(e["cards"]))
-    return n.say("chancellor_draw", p=n.who(e["seat"]), count=e["count"])
+    key = "chancellor_draw" if e["count"] > 1 else "chancellor_draw_one"
+    return n.say(key, p=n.who(e["seat"]), count=e["count"])
 
 
 def _chancellor_return(n: Narrator, e: Mapping[str, Any]) -> str:
     if e["cards"] is not None:
         return n.say("chancellor_return_you", cards=n.cards(e["cards"]))
-    return n.say("chancellor_return", p=n.who(e["seat"]), count=e["count"])
+    key = "chancellor_return" if e["count"] > 1 else "chancellor_return_one"
+    return n.say(key, p=n.who(e["seat"]), count=e["count"])
 
 
 def _bishop(n: Narrator, e: Mapping[str, Any]) -> str:
@@ -391,9 +393,11 @@ _EN = {
     "out_reveal": "{p} is out of the round, revealing {cards}.",
     "out_reveal_you": "You are out of the round, revealing {cards}.",
     "chancellor_empty": "The deck is empty: no effect.",
-    "chancellor_draw": "{p} draws {count} card(s).",
+    "chancellor_draw": "{p} draws {count} cards.",
+    "chancellor_draw_one": "{p} draws a card.",
     "chancellor_draw_you": "You draw {cards}.",
-    "chancellor_return": "{p} puts {count} card(s) under the deck.",
+    "chancellor_return": "{p} puts {count} cards under the deck.",
+    "chancellor_return_one": "{p} puts a card under the deck.",
     "chancellor_return_you": "You put {cards} under the deck, in that order.",
     "bishop_hit": "Right: {t} {hold} a {value}.",
     "bishop_miss": "Wrong: {t} {hold} no {value}.",
@@ -498,9 +502,11 @@ _FR = {
     "out_reveal": "{p} quitte la manche et révèle {cards}.",
     "out_reveal_you": "Vous quittez la manche et révélez {cards}.",
     "chancellor_empty": "La pioche est vide : aucun effet.",
-    "chancellor_draw": "{p} pioche {count} carte(s).",
+    "chancellor_draw": "{p} pioche {count} cartes.",
+    "chancellor_draw_one": "{p} pioche une carte.",
     "chancellor_draw_you": "Vous piochez {cards}.",
-    "chancellor_return": "{p} place {count} carte(s) sous la pioche.",
+    "chancellor_return": "{p} place {count} cartes sous la pioche.",
+    "chancellor_return_one": "{p} place une carte sous la pioche.",
     "chancellor_return_you": "Vous placez {cards} sous la pioche, dans cet ordre.",
     "bishop_hit": "Gagné : {t} {hold} un {value}.",
     "bishop_miss": "Raté : {t} n'{hold} pas de {value}.",
