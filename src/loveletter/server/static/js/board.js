@@ -8,8 +8,9 @@ import { t } from "./i18n.js";
 /**
  * ctx: {deck, view, table (public table info or null), me (seat or null), previous
  * (the view before, for the animations), review (every hand, replay only)}.
+ * `inner` goes between the seat's header and its discard pile (your hand).
  */
-export function seatPanel(ctx, seat) {
+export function seatPanel(ctx, seat, inner = null) {
   const { view, me } = ctx;
   const data = view.seats[seat];
   const deciding = view.to_move === seat || (view.to_move === null && view.active === seat);
@@ -17,6 +18,8 @@ export function seatPanel(ctx, seat) {
   if (seat === me) classes.push("is-me");
   if (deciding) classes.push("is-active");
   if (data.out) classes.push("is-out");
+  const before = ctx.previous && ctx.previous.round === view.round ? ctx.previous.seats[seat] : null;
+  if (data.out && before && !before.out) classes.push("just-out");
   if (data.protected) classes.push("is-protected");
   return h(
     "section",
@@ -26,9 +29,11 @@ export function seatPanel(ctx, seat) {
       { class: "seat-head" },
       h("h3", { class: "seat-name" }, data.name),
       tokens(data.tokens, view.tokens_to_win),
+      seat === me || ctx.review ? null : hiddenHand(ctx, seat),
       h("div", { class: "badges" }, badges(ctx, seat, deciding)),
     ),
-    seat === me && !ctx.review ? null : hiddenHand(ctx, seat),
+    ctx.review ? reviewedHand(ctx, seat) : null,
+    inner,
     discardPile(ctx, seat),
   );
 }
@@ -68,12 +73,8 @@ export function tokens(count, goal) {
 }
 
 function hiddenHand(ctx, seat) {
-  const { view, deck, previous, review } = ctx;
+  const { view, deck, previous } = ctx;
   const data = view.seats[seat];
-  if (review) {
-    const cards = review[seat] || [];
-    return h("div", { class: "seat-hand" }, h("span", { class: "row-label" }, t("hand")), cards.map((card) => cardChip(deck, card, { class: "face" })));
-  }
   if (data.out || data.hand_count === 0) return null;
   const before = previous ? previous.seats[seat].hand_count : data.hand_count;
   const backs = [];
@@ -82,10 +83,21 @@ function hiddenHand(ctx, seat) {
   const label = data.hand_count === 1 ? t("hidden_card") : t("hidden_cards", { n: data.hand_count });
   return h(
     "div",
-    { class: "seat-hand", "aria-label": label },
-    h("span", { class: "row-label" }, t("hand")),
-    h("span", { class: "backs", "aria-hidden": "true" }, backs),
+    { class: "seat-hand" },
+    h("span", { class: "backs", role: "img", "aria-label": label, title: label }, backs),
     known ? h("span", { class: "known" }, t("known"), cardChip(deck, known)) : null,
+  );
+}
+
+/** A hand shown face up (the replay of a finished game). */
+function reviewedHand(ctx, seat) {
+  const cards = ctx.review[seat] || [];
+  if (!cards.length) return null;
+  return h(
+    "div",
+    { class: "seat-review" },
+    h("span", { class: "row-label" }, t("hand")),
+    cards.map((card) => cardChip(ctx.deck, card, { class: "face" })),
   );
 }
 

@@ -39,7 +39,7 @@ function currentStep(view, ui, groups) {
   if (MULTI_SEAT.has(word) && actions.some((a) => a.args.length)) {
     return { word, actions, multi: seatSets(actions) };
   }
-  return { word, actions, ...nextStep(actions, ui.choice.picks) };
+  return { word, actions, picks: ui.choice.picks, ...nextStep(actions, ui.choice.picks) };
 }
 
 function handCards(ctx, ui, on, keys, legal, step) {
@@ -49,6 +49,9 @@ function handCards(ctx, ui, on, keys, legal, step) {
   const blocked = view.phase === "play" ? blockedCards(hand, legal) : [];
   const before = previous && previous.round === view.round && previous.hand ? [...previous.hand] : hand;
   const left = [...before];
+  // The card chosen to play, or to keep under the Chancellor.
+  const chosenCard = view.phase === "play" ? ui.choice.word : view.phase === "chancellor" ? ui.choice.picks[0] : null;
+  const chosen = chosenCard ? hand.indexOf(chosenCard) : -1;
   const cards = hand.map((card, i) => {
     const known = left.indexOf(card);
     const fresh = known < 0;
@@ -63,11 +66,11 @@ function handCards(ctx, ui, on, keys, legal, step) {
       onclick = () => on.pick(card);
     }
     if (choosable && view.phase === "play") keys.set(String(i + 1), onclick);
-    const selected = view.phase === "play" && ui.choice.word === card && hand.indexOf(card) === i;
+    const selected = i === chosen;
     const classes = ["hand-card"];
     if (fresh) classes.push("fresh");
     if (selected) classes.push("selected");
-    if (myTurn && !choosable) classes.push("blocked");
+    else if (myTurn && !choosable) classes.push("blocked");
     return h(
       "li",
       {},
@@ -147,7 +150,7 @@ function stepChoices(ctx, on, keys, step) {
       const label = seat === me ? `${view.players[seat]} (${t("you")})` : view.players[seat];
       return [arg, label, choose(arg)];
     });
-    return [h("p", { class: "step-title" }, t("choose_target")), options(keys, list, "seats")];
+    return [stepTitle(deck, word, t("choose_target")), options(keys, list, "seats")];
   }
   // A guess: a card (Guard) or a value (Premium's Guard, Bishop).
   const byValue = word === "bishop" || deck.guardNamesValue;
@@ -158,13 +161,25 @@ function stepChoices(ctx, on, keys, step) {
     const label = h(
       "span",
       { class: "guess" },
-      h("b", { class: "guess-value" }, String(value)),
       h("span", { class: "guess-name" }, cards.map((card) => card.name).join(" / ")),
-      h("small", { class: left ? "unseen" : "unseen none" }, t("unseen_n", { n: left })),
+      h("small", { class: left ? "unseen" : "unseen none" }, t(left > 1 ? "unseen_many" : "unseen_one", { n: left })),
     );
     return [arg, label, choose(arg), String(value)];
   });
-  return [h("p", { class: "step-title" }, byValue ? t("name_value") : t("name_card")), options(keys, list, "guesses")];
+  const title = byValue ? t("name_value") : t("name_card");
+  return [stepTitle(deck, word, title, ctx.view.players[Number(step.picks[0])]), options(keys, list, "guesses")];
+}
+
+/** The title of a step of playing a card: "Guard → Bruno — Name a card". */
+function stepTitle(deck, word, text, target = null) {
+  return h(
+    "p",
+    { class: "step-title" },
+    h("span", { class: "step-card" }, deck.name(word)),
+    target ? h("span", { class: "step-target" }, ` → ${target}`) : null,
+    " — ",
+    text,
+  );
 }
 
 function multiSeat(ctx, ui, on, keys, step) {
@@ -184,7 +199,7 @@ function multiSeat(ctx, ui, on, keys, step) {
   });
   if (action) keys.set("Enter", () => on.send(action));
   return [
-    h("p", { class: "step-title" }, t(`choose_seats_${step.word}`)),
+    stepTitle(ctx.deck, step.word, t(`choose_seats_${step.word}`)),
     h("div", { class: "options seats" }, list),
     h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", disabled: !action, onclick: () => action && on.send(action) }, t("confirm")),
   ];

@@ -3,7 +3,7 @@
 
 import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
-import { listNames, t } from "./i18n.js";
+import { t, tParts } from "./i18n.js";
 
 /** Tabs and the chosen panel. `ui.tab` is "log", "cards" or "notes". */
 export function sidePanels(ctx, ui, onTab) {
@@ -93,7 +93,7 @@ function trackerPanel(ctx) {
 function notesPanel(ctx, ui) {
   const { view, deck, me } = ctx;
   const name = (seat) => view.players[seat];
-  const card = (id) => deck.name(id);
+  const card = (id) => cardChip(deck, id);
   const rounds = Object.entries(ui.notes)
     .map(([round, notes]) => [Number(round), notes])
     .filter(([, notes]) => notes.length)
@@ -111,7 +111,7 @@ function notesPanel(ctx, ui) {
           "ul",
           { class: "notes" },
           notes.map((note) =>
-            h("li", {}, h("span", { class: "note-when" }, t("note_turn", { round, turn: note.turn })), noteText(note.event, me, name, card)),
+            h("li", {}, h("span", { class: "note-when" }, t("note_turn", { turn: note.turn })), h("span", { class: "note-text" }, noteText(note.event, me, name, card))),
           ),
         ),
       ),
@@ -151,12 +151,13 @@ function shows(event, me) {
 }
 
 function noteText(event, me, name, card) {
+  const cards = (ids) => ids.map(card);
   switch (event.type) {
     case "look":
-      return t("note_look", { name: name(event.target), card: card(event.card) });
+      return tParts("note_look", { name: name(event.target), card: card(event.card) });
     case "compare": {
       const mine = event.seat === me;
-      return t("note_compare", {
+      return tParts("note_compare", {
         name: name(mine ? event.target : event.seat),
         mine: card(mine ? event.seat_card : event.target_card),
         theirs: card(mine ? event.target_card : event.seat_card),
@@ -164,15 +165,15 @@ function noteText(event, me, name, card) {
     }
     case "trade": {
       const first = event.first === me;
-      return t("note_trade", {
+      return tParts("note_trade", {
         name: name(first ? event.second : event.first),
         gave: card(first ? event.first_card : event.second_card),
         got: card(first ? event.second_card : event.first_card),
       });
     }
     case "chancellor_draw":
-      return t("note_chancellor_draw", { cards: listNames(event.cards.map(card)) });
+      return tParts("note_chancellor_draw", { cards: cards(event.cards) });
     default:
-      return t("note_chancellor_return", { cards: listNames(event.cards.map(card)) });
+      return tParts("note_chancellor_return", { cards: cards(event.cards) });
   }
 }

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { seatPanel, tableCenter } from "./board.js";
 import { loadDeck } from "./cards.js";
-import { h, keepFocus, replace } from "./dom.js";
+import { h, keepFocus, replace, svg } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { roundSummary } from "./summary.js";
 
@@ -27,22 +27,26 @@ export function replayPage(main, tableId, gameNumber) {
     render();
   }
 
+  function clamp(to) {
+    return Math.max(0, Math.min(data.steps.length - 1, to));
+  }
+
   function go(to) {
-    const next = Math.max(0, Math.min(data.steps.length - 1, to));
+    const next = clamp(to);
     if (next === index) return;
     index = next;
     history.replaceState(null, "", `?step=${index}`);
     render();
   }
 
-  /** The first step of the round `delta` rounds away from the current one. */
+  /**
+   * The deal of the next round (delta 1), or of the previous one (delta -1); going
+   * back from inside a round first goes to that round's deal.
+   */
   function roundStart(delta) {
     const steps = data.steps;
-    const round = steps[index].round + delta;
-    if (delta < 0 && steps[index].action !== null && delta === -1) {
-      // "Previous round" from inside a round first goes back to its deal.
-      return steps.findIndex((s) => s.round === steps[index].round);
-    }
+    const here = steps[index];
+    const round = delta < 0 && here.action !== null ? here.round : here.round + delta;
     const found = steps.findIndex((s) => s.round === round);
     return found < 0 ? (delta < 0 ? 0 : steps.length - 1) : found;
   }
@@ -59,8 +63,8 @@ export function replayPage(main, tableId, gameNumber) {
       for (const line of steps[i].log) lines.push({ line, now: i === index });
     }
     const result = view.phase === "round_over" || view.phase === "game_over" ? view.results[view.results.length - 1] : null;
-    const button = (label, symbol, to, id) =>
-      h("button", { type: "button", class: "icon", id, "aria-label": label, title: label, "data-focus": id, disabled: to === index, onclick: () => go(to) }, symbol);
+    const button = (label, shape, to, id) =>
+      h("button", { type: "button", class: "icon", id, "aria-label": label, title: label, "data-focus": id, disabled: clamp(to) === index, onclick: () => go(to) }, icon(shape));
     const slider = h("input", {
       type: "range",
       id: "replay-slider",
@@ -81,13 +85,13 @@ export function replayPage(main, tableId, gameNumber) {
         h(
           "div",
           { class: "controls" },
-          button(t("replay_first"), "⏮", 0, "replay-first"),
-          button(t("replay_prev_round"), "⏪", roundStart(-1), "replay-prev-round"),
-          button(t("replay_prev"), "◀", index - 1, "replay-prev"),
+          button(t("replay_first"), "first", 0, "replay-first"),
+          button(t("replay_prev_round"), "rewind", roundStart(-1), "replay-prev-round"),
+          button(t("replay_prev"), "prev", index - 1, "replay-prev"),
           h("span", { class: "step-count", id: "step-count", "aria-live": "polite" }, t("replay_step", { n: index + 1, total: steps.length })),
-          button(t("replay_next"), "▶", index + 1, "replay-next"),
-          button(t("replay_next_round"), "⏩", roundStart(1), "replay-next-round"),
-          button(t("replay_last"), "⏭", steps.length - 1, "replay-last"),
+          button(t("replay_next"), "next", index + 1, "replay-next"),
+          button(t("replay_next_round"), "forward", roundStart(1), "replay-next-round"),
+          button(t("replay_last"), "last", steps.length - 1, "replay-last"),
         ),
         slider,
         h("p", { class: "muted small" }, t("review"), " ", t("replay_keys")),
@@ -98,7 +102,7 @@ export function replayPage(main, tableId, gameNumber) {
         h(
           "div",
           { class: "board" },
-          h("ol", { class: "now", id: "replay-now", "aria-live": "polite" }, step.action === null ? h("li", {}, t("replay_deal", { n: step.round })) : step.log.map((line) => h("li", {}, line))),
+          h("ol", { class: "replay-now", id: "replay-now", "aria-live": "polite" }, step.action === null ? h("li", {}, t("replay_deal", { n: step.round })) : step.log.map((line) => h("li", {}, line))),
           h("div", { class: "opponents" }, view.players.map((_, s) => seatPanel(ctx, s))),
           tableCenter(ctx, step.set_aside),
           result ? h("div", { class: "panel inline-summary" }, roundSummary(ctx, result)) : null,
@@ -136,4 +140,21 @@ export function replayPage(main, tableId, gameNumber) {
 
   load();
   return { onLang: () => load() };
+}
+
+/** The replay's buttons: bars and triangles drawn in a 20×20 box. */
+const ICONS = {
+  first: ["M5 4v12", "M16 4l-8 6 8 6z"],
+  rewind: ["M10 4l-7 6 7 6z", "M18 4l-7 6 7 6z"],
+  prev: ["M14 4l-8 6 8 6z"],
+  next: ["M6 4l8 6-8 6z"],
+  forward: ["M2 4l7 6-7 6z", "M10 4l7 6-7 6z"],
+  last: ["M15 4v12", "M4 4l8 6-8 6z"],
+};
+
+function icon(shape) {
+  const paths = ICONS[shape].map((d) =>
+    svg("path", { d, fill: "currentColor", stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round" }),
+  );
+  return svg("svg", { viewBox: "0 0 20 20", "aria-hidden": "true" }, ...paths);
 }

@@ -76,11 +76,11 @@ export function gameEnd(ctx, links) {
       "div",
       { class: "actions" },
       links.rematch
-        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: links.rematch }, t("rematch"))
+        ? h("button", { type: "button", class: "primary", id: "rematch", "data-focus": "rematch", onclick: links.rematch }, t("rematch"))
         : h("p", { class: "muted small" }, t("rematch_wait")),
-      h("a", { class: "button", href: links.replay, id: "replay-link" }, t("replay_game")),
-      links.record ? h("a", { class: "button ghost", href: links.record, download: "" }, t("download")) : null,
-      h("a", { class: "button ghost", href: "/" }, t("new_table_link")),
+      h("a", { class: "button", href: links.replay, id: "replay-link", "data-focus": "replay" }, t("replay_game")),
+      links.record ? h("a", { class: "button ghost", href: links.record, download: "", "data-focus": "record" }, t("download")) : null,
+      h("a", { class: "button ghost", href: "/", "data-focus": "home" }, t("new_table_link")),
     ),
   );
 }

@@ -138,7 +138,7 @@ export function tablePage(main, tableId, { watch }) {
     const me = message.you.seat;
     const ctx = { deck: ui.deck, view, table: message.table, me, previous: ui.rendered };
     const myTurn = view.legal_actions.length > 0 && !ui.pending;
-    const info = [edition, t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win })];
+    const info = [t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win }), edition];
     if (me === null) info.push(t("spectating"));
     document.getElementById("topbar-info").textContent = info.join(" · ");
     document.title = myTurn ? `${t("your_turn_title")} — Love Letter` : `Love Letter — ${edition}`;
@@ -149,12 +149,19 @@ export function tablePage(main, tableId, { watch }) {
     if (me !== null) {
       const { hand, panel, keys } = handAndChoices(ctx, ui, handlers);
       ui.keys = keys;
-      mine = h("section", { class: "mine", "aria-label": t("your_hand") }, h("div", { class: "hand-row" }, hand, panel), seatPanel(ctx, me));
+      mine = seatPanel(ctx, me, h("div", { class: "hand-row" }, hand, panel));
     }
     const turn = ui.pending ? "waiting" : myTurn ? "me" : "other";
     const root = h(
       "div",
-      { class: `game players-${n}`, "data-turn": turn, "data-phase": view.phase, "data-version": message.version },
+      {
+        class: `game players-${n}`,
+        "data-turn": turn,
+        "data-phase": view.phase,
+        "data-version": message.version,
+        "data-to-move": view.to_move ?? "",
+        "data-me": me ?? "",
+      },
       h(
         "div",
         { class: "board" },
@@ -184,7 +191,7 @@ export function tablePage(main, tableId, { watch }) {
     } else if (ui.pending) {
       text = t("sending");
     } else if (myTurn) {
-      text = view.phase === "play" ? t("choose_card") : t("your_turn");
+      text = view.phase === "play" && !ui.choice.word ? t("choose_card") : t("your_choice");
       kind = "turn";
     } else if (view.phase === "game_over") {
       text = t("game_over");
@@ -202,7 +209,7 @@ export function tablePage(main, tableId, { watch }) {
       myTurn ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
       h("span", {}, text),
       over && view.results.length
-        ? h("button", { type: "button", class: "ghost small", "data-focus": "show-summary", onclick: () => openSummary(ctx) }, view.phase === "game_over" ? t("game_end_title") : t("summary_title", { n: view.results.length }))
+        ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => openSummary(ctx) }, t("show_results"))
         : null,
     );
   }
@@ -320,7 +327,7 @@ export function tablePage(main, tableId, { watch }) {
             record: message.record,
           })
         : null;
-    const close = h("button", { type: "button", class: end ? "ghost" : "primary", id: "continue", onclick: () => dialog.close() }, t("continue"));
+    const close = h("button", { type: "button", class: end ? "ghost" : "primary", id: "continue", "data-focus": "continue", onclick: () => dialog.close() }, t("continue"));
     keepFocus(() => replace(dialog, h("div", { class: "dialog-body" }, end, roundSummary(ctx, result), h("div", { class: "dialog-foot" }, close))));
   }
 
@@ -328,7 +335,8 @@ export function tablePage(main, tableId, { watch }) {
 
   const handlers = {
     selectCard(card) {
-      ui.choice = { word: card, picks: [], seats: [] };
+      // A second click on the chosen card puts it back.
+      ui.choice = { word: ui.choice.word === card ? null : card, picks: [], seats: [] };
       render();
       focusChoice();
     },
@@ -373,8 +381,11 @@ export function tablePage(main, tableId, { watch }) {
     },
   };
 
+  /** Keyboard focus on the first choice of the step, else on the chosen (or first) card. */
   function focusChoice() {
-    const target = main.querySelector(".choices .option, .choices .confirm, .hand-card[aria-pressed]");
+    const target =
+      main.querySelector(".choices .option, .choices .confirm:not([disabled])") ||
+      main.querySelector('.hand-card[aria-pressed="true"], .hand-card:not([aria-disabled])');
     if (target) target.focus();
   }
 

@@ -1,0 +1,88 @@
+"""Fixtures of the browser tests: the real server on a free port, Debian's Chromium.
+
+Chromium comes from the system (``apt-get install -y chromium``, /usr/bin/chromium):
+Playwright's own browser downloads are not used.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+from loveletter.server.run import bind, make_server
+from loveletter.server.settings import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 20_000
+
+
+class Server:
+    """The app served by uvicorn in a thread: bots at once, a short pause between rounds."""
+
+    def __init__(self, db: Path) -> None:
+        settings = Settings(
+            db_url=f"sqlite:///{db}",
+            bot_delay=0.0,
+            round_pause=0.05,
+            bot_workers=1,
+            sweep_interval=0.2,
+        )
+        self.sock = bind("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.server = make_server(settings)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+        self.sock.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with Server(tmp_path_factory.mktemp("web") / "loveletter.db") as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), "install Chromium first: apt-get install -y chromium"
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser profile in English, on a desktop screen."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 860})
+    context.set_default_timeout(TIMEOUT_MS)
+    opened = context.new_page()
+    yield opened
+    context.close()

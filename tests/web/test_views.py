@@ -1,0 +1,180 @@
+"""Watching, replaying, a phone's screen and the keyboard alone."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import httpx
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import Server
+from .ui import (
+    MY_TURN,
+    OPEN_DIALOG,
+    create_table,
+    finished_game,
+    play_until_over,
+    spectator_state,
+    version,
+    wait_my_turn,
+    wait_version,
+)
+
+
+def test_a_spectator_sees_no_hand_and_only_public_cards(
+    browser: Browser, page: Page, server: Server
+) -> None:
+    table = create_table(
+        page, server, edition="classic", players=2, seats=["bot:easy"], tokens=3, first_player=1
+    )
+    wait_my_turn(page)  # the game waits for Ana: nothing moves meanwhile
+    watcher = browser.new_context(locale="en-US").new_page()
+    watcher.goto(f"{server.url}/w/{table}")
+    state = spectator_state(server, table)
+    view = state["view"]
+    assert view["hand"] is None
+    wait_version(watcher, state["version"])
+    assert version(watcher) == state["version"]
+    expect(watcher.locator(".hand, .hand-card, .choices, #tab-notes")).to_have_count(0)
+    expect(watcher.locator(".seat-hand .chip, .known")).to_have_count(0)
+    for seat in view["seats"]:
+        pile = watcher.locator(f'.seat[data-seat="{seat["seat"]}"] .pile .chip')
+        assert pile.evaluate_all("chips => chips.map(c => c.dataset.card)") == seat["discards"]
+    public = Counter(view["face_up"]) + Counter(c for s in view["seats"] for c in s["discards"])
+    shown = Counter(
+        watcher.locator(".board [data-card]").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+    )
+    assert shown == public  # every card on the board is public, once
+    expect(watcher.locator(".topbar-info")).to_contain_text("Watching")
+    watcher.context.close()
+
+
+def test_the_replay_steps_forwards_and_backwards(page: Page, server: Server) -> None:
+    table = finished_game(server, "classic", 2)
+    steps = httpx.get(f"{server.url}/api/tables/{table}/games/1/replay").json()["steps"]
+    total = len(steps)
+    page.goto(f"{server.url}/r/{table}/1")
+    count = page.locator("#step-count")
+    expect(count).to_have_text(f"Step 1 of {total}")
+    expect(page.locator("#replay-first")).to_be_disabled()
+    held = sum(len(cards) for cards in steps[0]["hands"])
+    expect(page.locator(".seat-review .chip")).to_have_count(held)  # every hand, face up
+    page.keyboard.press("ArrowRight")
+    expect(count).to_have_text(f"Step 2 of {total}")
+    expect(page.locator("#replay-now li")).to_have_text(steps[1]["log"])
+    page.click("#replay-next")
+    expect(count).to_have_text(f"Step 3 of {total}")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(count).to_have_text(f"Step 1 of {total}")
+    page.keyboard.press("End")
+    expect(count).to_have_text(f"Step {total} of {total}")
+    expect(page.locator("#replay-next")).to_be_disabled()
+    expect(page.locator(".inline-summary")).to_be_visible()
+    page.click("#replay-prev-round")
+    last_deal = max(i for i, step in enumerate(steps) if step["action"] is None)
+    expect(count).to_have_text(f"Step {last_deal + 1} of {total}")
+    page.click("#lang-switch")
+    expect(count).to_have_text(f"Étape {last_deal + 1} sur {total}")
+    expect(page.locator(".replay-log li").first).to_contain_text("La manche")
+    page.keyboard.press("Home")
+    expect(count).to_have_text(f"Étape 1 sur {total}")
+
+
+def test_an_unfinished_game_cannot_be_replayed(page: Page, server: Server) -> None:
+    table = create_table(page, server, edition="classic", players=2, seats=["bot:easy"], tokens=5)
+    wait_my_turn(page)
+    page.goto(f"{server.url}/r/{table}/1")
+    expect(page.locator(".notice")).to_contain_text("not finished")
+    expect(page.locator(".seat, .chip")).to_have_count(0)
+
+
+def test_a_phone_screen_plays_without_horizontal_scrolling(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(
+        locale="en-US", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    overflow = "document.documentElement.scrollWidth - window.innerWidth"
+    page.goto(server.url + "/")
+    assert page.evaluate(overflow) <= 0
+    create_table(
+        page, server, edition="2019", seats=["bot:easy", "bot:easy"], tokens=1, first_player=0
+    )
+    wait_my_turn(page)
+    assert page.evaluate(overflow) <= 0
+    for card in page.locator(".hand-card").all():
+        box = card.bounding_box()
+        assert box is not None
+        assert box["width"] >= 150  # two cards side by side, text readable
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390
+    size = page.locator(".hand .card-effect").first.evaluate("e => getComputedStyle(e).fontSize")
+    assert float(size.removesuffix("px")) >= 11.5
+    page.locator(".hand-card:not([aria-disabled])").first.click()
+    assert page.evaluate(overflow) <= 0  # the choices fit too
+    page.locator(".hand-card.selected").click()  # back to the choice of a card
+    play_until_over(page, random.Random(4))
+    assert page.evaluate(overflow) <= 0
+    expect(page.locator("#end-title")).to_be_in_viewport()
+    context.close()
+
+
+def test_keyboard_alone_creates_a_table_and_plays(page: Page, server: Server) -> None:
+    page.goto(server.url + "/")
+    for _ in range(10):  # the skip link, the brand, the language, then the name
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "name":
+            break
+    page.keyboard.type("Ana")
+    page.keyboard.press("Enter")  # the defaults: 2019 edition, two bots
+    for decision in range(4):
+        for _ in range(5):
+            page.wait_for_selector(f"{MY_TURN}, {OPEN_DIALOG}")
+            if not page.locator(OPEN_DIALOG).count():
+                break
+            expect(page.locator("#continue")).to_be_focused()
+            page.keyboard.press("Enter")  # the summary's focused button closes it
+            expect(page.locator(OPEN_DIALOG)).to_have_count(0)
+        start = version(page)
+        if page.locator('.game[data-phase="play"]').count():  # else a second step
+            page.keyboard.press(key_of(page, ".hand-card:not([aria-disabled]) .key"))
+            expect(page.locator(":focus")).to_have_css("outline-style", "solid")
+            if decision == 0:
+                page.keyboard.press("Escape")  # back: no card chosen any more
+                expect(page.locator(".hand-card.selected")).to_have_count(0)
+                page.keyboard.press(key_of(page, ".hand-card:not([aria-disabled]) .key"))
+        for _ in range(8):
+            if not wait_next_key(page, start):
+                break
+            if page.locator(".choices .confirm").count():
+                page.keyboard.press("Enter")  # the focused button plays
+            else:
+                page.keyboard.press(key_of(page, ".choices .option .key"))
+        else:
+            raise AssertionError("a decision took more than 8 keys")
+    expect(page.locator(".seat.is-me .pile li, .log li").first).to_be_visible()
+
+
+def wait_next_key(page: Page, start: int) -> bool:
+    """Wait until the decision begun at version ``start`` was sent (False) or the page
+    shows its next step: a confirm button or options with keys (True)."""
+    outcome = page.wait_for_function(
+        """start => {
+            const game = document.querySelector('.game');
+            if (!game || Number(game.dataset.version) !== start || game.dataset.turn !== 'me')
+                return 'sent';
+            return document.querySelector('.choices .confirm, .choices .option .key') && 'step';
+        }""",
+        arg=start,
+    ).json_value()
+    return bool(outcome == "step")
+
+
+def key_of(page: Page, selector: str) -> str:
+    """The key shown on the first element matching ``selector``."""
+    return page.locator(selector).first.inner_text()
