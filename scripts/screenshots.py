@@ -1,0 +1,213 @@
+"""Take the browser UI's screenshots in docs/ against a real server and Debian's Chromium.
+
+    python scripts/screenshots.py [--out docs]
+
+Starts the server on a free port with a throwaway SQLite file, plays with the mouse
+like a person (a seeded choice among the legal moves) and saves the home page, the
+table in the middle of a round, a round summary, the replay page and the table on a
+phone (in French).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import tempfile
+import threading
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Browser, Page, sync_playwright
+from websockets.sync.client import connect
+
+from loveletter.server.run import bind, make_server
+from loveletter.server.settings import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+MY_TURN = '.game[data-turn="me"]'
+OPEN_DIALOG = "dialog[open]"
+
+
+def create_table(page: Page, url: str, name: str, seats: list[str]) -> None:
+    """Create a 2019 table from the home page, this person in seat 0 and moving first."""
+    page.goto(url + "/")
+    page.select_option("#edition", "2019")
+    page.select_option("#players", str(len(seats) + 1))
+    for index, seat in enumerate(seats, start=1):
+        page.select_option(f"#seat-{index}", seat)
+    page.fill("#name", name)
+    page.click("details.options summary")
+    page.fill("#opt-tokens", "3")
+    page.select_option("#opt-first", "0")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+
+
+def wait_turn_or_dialog(page: Page) -> bool:
+    """Wait until this seat must decide (True) or a summary is open (False)."""
+    page.wait_for_selector(f"{MY_TURN}, {OPEN_DIALOG}")
+    return not page.locator(OPEN_DIALOG).count()
+
+
+def play_one_decision(page: Page, rng: random.Random) -> None:
+    """A card, then a choice at each step, until the decision is sent."""
+    start = page.locator(".game").get_attribute("data-version")
+    for _ in range(12):
+        game = page.locator(".game")
+        if (
+            page.locator(OPEN_DIALOG).count()
+            or game.get_attribute("data-turn") != "me"
+            or game.get_attribute("data-version") != start
+        ):
+            return
+        confirm = page.locator(".choices .confirm:not([disabled])")
+        options = page.locator('.choices .option:not([aria-pressed="true"])')
+        if (
+            game.get_attribute("data-phase") == "play"
+            and not page.locator(".hand-card.selected").count()
+        ):
+            cards = page.locator(".hand-card:not([aria-disabled])")
+            cards.nth(rng.randrange(cards.count())).click()
+        elif confirm.count():
+            confirm.click()
+        elif options.count():
+            options.nth(rng.randrange(options.count())).click()
+
+
+def select_guard_or_any(page: Page) -> None:
+    """Choose a card to show its choices (the Guard's, with the unseen counts, if held)."""
+    guard = page.locator('.hand-card[data-card="guard"]:not([aria-disabled])')
+    card = guard if guard.count() else page.locator(".hand-card:not([aria-disabled])")
+    card.first.click()
+    targets = page.locator(".choices .option")
+    if guard.count() and targets.count():
+        targets.first.click()
+
+
+def table_and_summary(browser: Browser, url: str, out: Path) -> None:
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    create_table(page, url, "Ana", ["bot:medium", "bot:hard", "bot:easy"])
+    rng = random.Random(5)
+    turns = 0
+    table = summary = False
+    while not (table and summary):
+        if not wait_turn_or_dialog(page):
+            if not summary:
+                settle(page)
+                page.screenshot(path=out / "web-round-summary.png")
+                summary = True
+            page.click("#continue")
+            continue
+        turns += 1
+        guard = page.locator('.hand-card[data-card="guard"]:not([aria-disabled])').count()
+        if not table and turns >= 3 and (guard or turns >= 8):
+            select_guard_or_any(page)
+            settle(page)
+            page.screenshot(path=out / "web-table.png")
+            page.locator(".hand-card.selected").click()
+            table = True
+        play_one_decision(page, rng)
+    context.close()
+
+
+def settle(page: Page) -> None:
+    """Wait for the page's animations to end, so that nothing is caught half drawn."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+
+
+def phone(browser: Browser, url: str, out: Path) -> None:
+    context = browser.new_context(
+        locale="fr-FR", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    create_table(page, url, "Camille", ["bot:easy", "bot:medium"])
+    rng = random.Random(8)
+    for _ in range(2):
+        if wait_turn_or_dialog(page):
+            play_one_decision(page, rng)
+    while not wait_turn_or_dialog(page):
+        page.click("#continue")
+    page.evaluate("window.scrollTo(0, 0)")
+    settle(page)
+    page.screenshot(path=out / "web-phone.png")
+    context.close()
+
+
+def finished_game(url: str) -> str:
+    """A table whose first game four bots played to its end, through the HTTP API."""
+    created = httpx.post(
+        f"{url}/api/tables",
+        json={
+            "edition": "2019",
+            "seats": [{"kind": "bot", "level": level} for level in ("easy", "medium", "hard")],
+            "options": {"tokens_to_win": 2},
+        },
+    ).json()
+    table: str = created["table"]
+    with connect(f"ws{url[4:]}/ws") as websocket:
+        websocket.send(json.dumps({"type": "hello", "table": table}))
+        start = f"{url}/api/tables/{table}/start"
+        httpx.post(start, json={"host_token": created["host_token"]}).raise_for_status()
+        while json.loads(websocket.recv(timeout=60))["table"]["status"] != "finished":
+            pass
+    return table
+
+
+def home_and_replay(browser: Browser, url: str, out: Path) -> None:
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(url + "/")
+    page.fill("#name", "Ana")
+    page.click("details.options summary")
+    page.screenshot(path=out / "web-home.png", full_page=True)
+    page.goto(f"{url}/r/{finished_game(url)}/1")
+    page.wait_for_selector(".seat")
+    for _ in range(9):
+        page.keyboard.press("ArrowRight")
+    settle(page)
+    page.screenshot(path=out / "web-replay.png")
+    context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs"))
+    out = parser.parse_args().out
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(
+            db_url=f"sqlite:///{folder}/screenshots.db", bot_delay=0.0, round_pause=0.05
+        )
+        sock = bind("127.0.0.1", 0)
+        server = make_server(settings)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        try:
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                home_and_replay(browser, url, out)
+                table_and_summary(browser, url, out)
+                phone(browser, url, out)
+                browser.close()
+        finally:
+            server.should_exit = True
+            thread.join(30)
+    for name in sorted(out.glob("web-*.png")):
+        print(name)
+
+
+if __name__ == "__main__":
+    main()
