@@ -8,10 +8,10 @@ are plain JSON built in :mod:`loveletter.server.connections`.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
+import orjson
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..engine import Options
@@ -33,8 +33,9 @@ Ref = Annotated[str, Field(max_length=64)] | int
 
 
 def encode(message: Any) -> str:
-    """A message as compact JSON text."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact JSON text (orjson: a tenth of the standard library's time
+    on a view, which the server encodes once per seat after every action)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def clean_name(name: str) -> str:
