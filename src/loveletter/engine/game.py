@@ -257,7 +257,6 @@ class Game:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
         new.rng = rng
-        new.seen_events = {}
         new.tokens = self.tokens[:]
         new.results = self.results[:]
         if self.history:  # finished rounds never change: share them
@@ -267,6 +266,12 @@ class Game:
         new.winners = self.winners[:]
         new.round_logs = [*self.round_logs[:-1], self.log[:]] if self.round_logs else []
         new.log = new.round_logs[-1] if new.round_logs else []
+        # The round's events already redacted for a viewer stay valid for the copy.
+        new.seen_events = {
+            viewer: (new.log, events[:])
+            for viewer, (log, events) in self.seen_events.items()
+            if log is self.log
+        }
         new.deck = self.deck[:]
         new.hands = [hand[:] for hand in self.hands]
         new.discards = [pile[:] for pile in self.discards]
