@@ -73,7 +73,7 @@ ALL_CARDS: tuple[str, ...] = tuple(
 MAX_SEATS = 8  # the notation's seats are 0-7
 IN_ROUND = frozenset({Phase.PLAY, Phase.CHANCELLOR, Phase.CARDINAL, Phase.BISHOP})
 
-# How each card chooses players (RULES.md §3-5), restated here as the tests' oracle.
+# How each card chooses players (docs/rules.md §3-5), restated here as the tests' oracle.
 CHOOSES_OTHER = frozenset(
     {"guard", "priest", "baron", "king", "dowager_queen", "jester", "bishop", "baroness"}
 )
@@ -666,7 +666,7 @@ def check_finished(game: Game, config: Config, seed: int, options: Options | Non
 
 DUMMY_RNG = random.Random(0)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-#: The rulebooks' defaults half of the time, else any table options (RULES.md §1).
+#: The rulebooks' defaults half of the time, else any table options (docs/rules.md §1).
 OPTIONS = st.just(Options()) | st.builds(
     Options,
     tokens_to_win=st.none() | st.integers(min_value=1, max_value=4),

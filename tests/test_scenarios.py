@@ -1,4 +1,4 @@
-"""Rules scenarios: one replayable game record per ruling of RULES.md.
+"""Rules scenarios: one replayable game record per ruling of docs/rules.md.
 
 Every file in ``tests/scenarios/`` is a game record (DESIGN.md §4) with a stacked
 deck; ``loveletter replay FILE`` replays it. Its name starts with the ruling it
@@ -60,6 +60,7 @@ come between a Sycophant and the next card played.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -72,12 +73,12 @@ from loveletter import Game, IllegalActionError, NotationError, RecordError
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
+RULES = Path(__file__).parents[1] / "docs" / "rules.md"
 
-#: Every numbered ruling of RULES.md (R0 is the deck ruling of §1).
+#: Every numbered ruling of docs/rules.md, read from its anchors ``<a id="r21"></a>``
+#: (R0 is the deck ruling of §1).
 RULINGS = frozenset(
-    [f"R{number}" for number in range(28)]
-    + [f"R{number}" for number in range(30, 43)]
-    + ["R50", "R51", "R52"]
+    f"R{number}" for number in re.findall(r'<a id="r(\d+)"></a>', RULES.read_text("utf-8"))
 )
 
 #: The rulings this suite claims to stage: each has at least one file named after it

@@ -5,7 +5,8 @@ action: the chance that it knocks someone out or wins a comparison, what it tell
 the protection it gives, and the worth of the card it keeps (a high card, a card no
 opponent knows). It guesses the most likely card with the Guard, uses the Baron when
 likely to win, never gives up a Princess, bluffs with the Countess, plays the Spy
-early for its bonus and keeps the Assassin as a shield.
+early for its bonus and keeps the Assassin as a shield. Comments cite rulings as
+``R<n>``, the numbers of docs/rules.md.
 """
 
 from __future__ import annotations

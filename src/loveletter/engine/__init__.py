@@ -2,7 +2,8 @@
 
 Start with :class:`Game`; actions are :class:`Action` values with a text notation
 (:func:`parse_action`); :meth:`Game.view` gives what one seat may know; records
-replay with :func:`load_record`.
+replay with :func:`load_record`. Rulings are cited as ``R<n>``, the numbers of
+docs/rules.md.
 """
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action

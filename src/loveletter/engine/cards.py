@@ -329,7 +329,7 @@ EFFECT_TEXTS: Mapping[str, Mapping[str, str]] = {"en": _EFFECTS_EN, "fr": _EFFEC
 class Edition:
     """An edition of the game: which deck, thresholds and bonus rules it uses.
 
-    Premium with 2-4 players is the Classic game in every respect (RULES.md §1); its
+    Premium with 2-4 players is the Classic game in every respect (docs/rules.md §1); its
     large deck and Premium rules apply from 5 players.
     """
 
@@ -355,7 +355,7 @@ class Edition:
         return players >= self.large_from
 
     def tokens_to_win(self, players: int) -> int:
-        """Tokens a player needs to win the game (RULES.md §1)."""
+        """Tokens a player needs to win the game (docs/rules.md §1)."""
         self.check_players(players)
         return self.tokens[players]
 

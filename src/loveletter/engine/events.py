@@ -1,4 +1,4 @@
-"""Events: what happened, and what of it each seat may see (RULES.md R50-R52).
+"""Events: what happened, and what of it each seat may see (docs/rules.md R50-R52).
 
 The game appends compact tuples to its log, ``(type, field, ...)``, in the order of
 :data:`FIELDS`. :func:`event_dict` turns one into JSON data for a viewer, hiding

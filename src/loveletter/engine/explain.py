@@ -1,7 +1,8 @@
 """Why an action is refused: a reason code with its details, told in English or French.
 
 This is the slow path of :meth:`Game.apply`. The error's message is English; the
-interfaces tell it in the player's language with :func:`describe_refusal`.
+interfaces tell it in the player's language with :func:`describe_refusal`. A reason
+cites its ruling as ``R<n>``, a number of docs/rules.md.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The state is mutable and changes only through :meth:`Game.apply` (one decision) 
 :meth:`Game.next_round`. Every change is checked first and a refused input changes
 nothing. What happens is appended to :attr:`Game.log` as compact event tuples (see
 :mod:`loveletter.engine.events`), from which views and narration are derived on demand.
-Rulings of RULES.md are cited as ``# R<n>``.
+Rulings of docs/rules.md are cited as ``# R<n>``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Table options (RULES.md §1) and the rules they settle for one table."""
+"""Table options (docs/rules.md §1) and the rules they settle for one table."""
 
 from __future__ import annotations
 

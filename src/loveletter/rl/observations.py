@@ -1,7 +1,7 @@
 """A fixed-size vector encoding of one seat's view (``Game.view(seat)``).
 
 The vector is built from the view alone, so it holds nothing the seat may not know
-(RULES.md R50-R52). With ``n`` seats and ``k`` card ids in the table's deck (deck
+(docs/rules.md R50-R52). With ``n`` seats and ``k`` card ids in the table's deck (deck
 order), the pieces are, in order (each piece's slice is in ``slices``; every value is
 a count or a 0/1 flag, never negative):
 

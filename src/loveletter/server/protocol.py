@@ -63,7 +63,7 @@ class Model(BaseModel):
 
 
 class TableOptions(Model):
-    """The table options of RULES.md §1 (engine ``Options``); defaults are the rulebooks'."""
+    """The table options of docs/rules.md §1 (engine ``Options``); defaults are the rulebooks'."""
 
     tokens_to_win: Annotated[int, Field(ge=1, le=99)] | None = None
     tie_rule: Literal["all-win", "nobody"] = "all-win"

@@ -1,6 +1,6 @@
 """A finished game, step by step, for the replay page.
 
-Once a game is over nothing of it is secret any more (RULES.md R52: the review of
+Once a game is over nothing of it is secret any more (docs/rules.md R52: the review of
 a finished round shows every hand), so each step gives the spectator's view, every
 hand and the set-aside card. Only finished games are replayed: the service refuses
 the others before their record is read.
