@@ -1,11 +1,12 @@
 // The side panels: the game log (from the server, in your language), the card
-// tracker (view.unseen) and your private notes (what you were shown, and when).
+// tracker (view.unseen) and your private notes (what you were shown, and when; kept
+// by state.js).
 
 import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
 import { t, tParts } from "./i18n.js";
 
-/** Tabs and the chosen panel. `ui.tab` is "log", "cards" or "notes". */
+/** Tabs and the chosen panel. `ui` is the table's state (state.js): its tab, log and notes. */
 export function sidePanels(ctx, ui, onTab) {
   const tabs = ctx.me === null ? ["log", "cards"] : ["log", "cards", "notes"];
   const tab = tabs.includes(ui.tab) ? ui.tab : "log";
@@ -117,37 +118,6 @@ function notesPanel(ctx, ui) {
       ),
     ),
   ];
-}
-
-/**
- * What this seat was shown during the current round, with the turn of each: the
- * round's events as the seat saw them that hold a card (those of view.learned).
- */
-export function roundNotes(view, me) {
-  const notes = [];
-  if (me === null) return notes;
-  let turn = 0;
-  for (const event of view.events) {
-    if (event.type === "turn") turn += 1;
-    if (shows(event, me)) notes.push({ turn: Math.max(turn, 1), event });
-  }
-  return notes;
-}
-
-function shows(event, me) {
-  switch (event.type) {
-    case "look":
-      return Boolean(event.card) && event.seat === me;
-    case "compare":
-      return Boolean(event.seat_card);
-    case "trade":
-      return Boolean(event.first_card);
-    case "chancellor_draw":
-    case "chancellor_return":
-      return Boolean(event.cards && event.cards.length);
-    default:
-      return false;
-  }
 }
 
 function noteText(event, me, name, card) {

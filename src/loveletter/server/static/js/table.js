@@ -1,7 +1,7 @@
 // A table: the lobby (seats, invitation link, start), then the game as your seat
 // sees it (or as a spectator), with the round summaries and the end of the game.
+// What the page knows lives in state.js; this module feeds it events and draws it.
 
-import { byWord, nextStep } from "./actions.js";
 import { api } from "./api.js";
 import { seatPanel, tableCenter } from "./board.js";
 import { loadDeck } from "./cards.js";
@@ -9,7 +9,8 @@ import { handAndChoices } from "./chooser.js";
 import { Connection } from "./connection.js";
 import { field, h, keepFocus, replace, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { roundNotes, sidePanels } from "./panels.js";
+import { sidePanels } from "./panels.js";
+import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
 import { store } from "./store.js";
 import { gameEnd, roundSummary } from "./summary.js";
 
@@ -18,22 +19,11 @@ const OWN_WORDS = new Set(["not_your_turn", "name_taken", "unknown_table", "bad_
 
 export function tablePage(main, tableId, { watch }) {
   let seat = watch ? null : store.seat(tableId); // {seat, token} on this device
-  const ui = {
-    message: null, // the latest state
-    rendered: null, // the view last drawn (what the animations start from)
-    deck: null,
-    deckKey: "",
-    choice: { word: null, picks: [], seats: [] },
-    choiceKey: "",
-    pending: null, // {id, position} of an action on its way
-    status: "connecting",
-    tab: "log",
-    log: [], // [{round, lines}] of this game
-    notes: {}, // {round: [{turn, event}]} of this game
-    reviewed: null, // the last round whose summary was shown
-    keys: new Map(),
-    joinError: "",
-  };
+  let state = initialState();
+  let rendered = null; // the view last drawn (what the animations start from)
+  let deck = null;
+  let deckKey = "";
+  let keys = new Map(); // the keyboard's choices in what is drawn
   let connection = null;
   const dialog = h("dialog", { class: "dialog", id: "round-dialog" });
   document.body.append(dialog);
@@ -48,9 +38,9 @@ export function tablePage(main, tableId, { watch }) {
       onState,
       onError,
       onStatus: (status) => {
-        if (status === ui.status) return;
-        ui.status = status;
-        if (ui.message) render();
+        const before = state;
+        state = reduce(state, { type: "status", status });
+        if (state !== before && state.message) render();
       },
     });
     connection.open();
@@ -59,45 +49,20 @@ export function tablePage(main, tableId, { watch }) {
   // ---------------------------------------------------------------- messages
 
   function onState(message) {
-    const before = ui.message;
-    if (!before || before.table.game !== message.table.game) {
-      ui.log = [];
-      ui.notes = store.notes(tableId, message.table.game);
-      ui.reviewed = null;
-      ui.rendered = null;
+    const before = state;
+    state = reduce(state, message);
+    const game = gameOf(state);
+    if (game !== gameOf(before)) {
+      state = reduce(state, { type: "remembered", notes: store.notes(tableId, game) });
+      rendered = null;
       if (dialog.open) dialog.close();
     }
-    if (message.position) keepLog(message);
-    const view = message.view;
-    if (view && ui.reviewed === null) {
-      // Past rounds' summaries are not shown again on arrival; the one just over is.
-      const over = view.phase === "round_over" || view.phase === "game_over";
-      ui.reviewed = view.results.length - (over ? 1 : 0);
-    }
-    if (ui.pending && JSON.stringify(message.position) !== ui.pending.position) ui.pending = null;
-    const key = view ? `${view.legal_actions.join("|")}@${JSON.stringify(message.position)}` : "";
-    if (key !== ui.choiceKey) {
-      ui.choice = { word: null, picks: [], seats: [] };
-      ui.choiceKey = key;
-    }
-    if (view && message.you.seat !== null) {
-      ui.notes[view.round] = roundNotes(view, message.you.seat);
-      store.setNotes(tableId, message.table.game, ui.notes);
-    }
-    ui.message = message;
+    if (message.view && message.you.seat !== null) store.setNotes(tableId, game, state.notes);
     ensureDeck().then(render);
   }
 
-  function keepLog(message) {
-    const round = message.position.round;
-    const entry = ui.log.find((item) => item.round === round);
-    if (!entry) ui.log.push({ round, lines: [...message.log] });
-    else if (message.log_reset) entry.lines = [...message.log];
-    else entry.lines.push(...message.log);
-  }
-
   function onError(error) {
-    if (ui.pending && error.ref === ui.pending.id) ui.pending = null;
+    state = reduce(state, error);
     if (error.code === "bad_token") {
       store.setSeat(tableId, null);
       seat = null;
@@ -109,25 +74,30 @@ export function tablePage(main, tableId, { watch }) {
       notice(t("unknown_table"));
       return;
     }
-    toast(OWN_WORDS.has(error.code) ? t(error.code) : error.message, "error");
-    if (ui.message) render();
+    toast(errorText(error), "error");
+    if (state.message) render();
+  }
+
+  /** A refusal in the interface's words when it has some, else the server's. */
+  function errorText(error) {
+    return OWN_WORDS.has(error.code) ? t(error.code) : error.message;
   }
 
   async function ensureDeck() {
-    const table = ui.message.table;
+    const table = state.message.table;
     const key = `${lang()}/${table.edition}/${table.seats.length}`;
-    if (key !== ui.deckKey) {
-      ui.deck = await loadDeck(lang(), table.edition, table.seats.length);
-      ui.deckKey = key;
+    if (key !== deckKey) {
+      deck = await loadDeck(lang(), table.edition, table.seats.length);
+      deckKey = key;
     }
   }
 
   // ---------------------------------------------------------------- drawing
 
   function render() {
-    const message = ui.message;
-    if (!message || !ui.deck) return;
-    const edition = ui.deck.edition.name;
+    const message = state.message;
+    if (!message || !deck) return;
+    const edition = deck.edition.name;
     if (message.table.status === "lobby") {
       document.getElementById("topbar-info").textContent = edition;
       document.title = `${t("lobby_title", { id: tableId })} — Love Letter`;
@@ -136,22 +106,22 @@ export function tablePage(main, tableId, { watch }) {
     }
     const view = message.view;
     const me = message.you.seat;
-    const ctx = { deck: ui.deck, view, table: message.table, me, previous: ui.rendered };
-    const myTurn = view.legal_actions.length > 0 && !ui.pending;
+    const ctx = { deck, view, table: message.table, me, previous: rendered };
+    const deciding = myTurn(state);
     const info = [t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win }), edition];
     if (me === null) info.push(t("spectating"));
     document.getElementById("topbar-info").textContent = info.join(" · ");
-    document.title = myTurn ? `${t("your_turn_title")} — Love Letter` : `Love Letter — ${edition}`;
+    document.title = deciding ? `${t("your_turn_title")} — Love Letter` : `Love Letter — ${edition}`;
     const n = view.players.length;
     const others = me === null ? view.players.map((_, s) => s) : [...Array(n - 1).keys()].map((i) => (me + 1 + i) % n);
     let mine = null;
-    ui.keys = new Map();
+    keys = new Map();
     if (me !== null) {
-      const { hand, panel, keys } = handAndChoices(ctx, ui, handlers);
-      ui.keys = keys;
-      mine = seatPanel(ctx, me, h("div", { class: "hand-row" }, hand, panel));
+      const drawn = handAndChoices(ctx, state, handlers);
+      keys = drawn.keys;
+      mine = seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel));
     }
-    const turn = ui.pending ? "waiting" : myTurn ? "me" : "other";
+    const turn = state.pending ? "waiting" : deciding ? "me" : "other";
     const root = h(
       "div",
       {
@@ -165,33 +135,33 @@ export function tablePage(main, tableId, { watch }) {
       h(
         "div",
         { class: "board" },
-        statusBar(ctx, myTurn),
+        statusBar(ctx, deciding),
         h("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
         tableCenter(ctx),
         mine,
       ),
-      sidePanels(ctx, ui, selectTab),
+      sidePanels(ctx, state, selectTab),
     );
     const log = document.getElementById("log");
     const atBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     keepFocus(() => replace(main, root));
     const newLog = document.getElementById("log");
     if (newLog && atBottom) newLog.scrollTop = newLog.scrollHeight;
-    ui.rendered = view;
+    rendered = view;
     showSummaryIfDue(ctx);
   }
 
-  function statusBar(ctx, myTurn) {
+  function statusBar(ctx, deciding) {
     const { view } = ctx;
     let text;
     let kind = "wait";
-    if (ui.status === "lost") {
+    if (state.status === "lost") {
       text = t("reconnecting");
       kind = "alert";
-    } else if (ui.pending) {
+    } else if (state.pending) {
       text = t("sending");
-    } else if (myTurn) {
-      text = view.phase === "play" && !ui.choice.word ? t("choose_card") : t("your_choice");
+    } else if (deciding) {
+      text = view.phase === "play" && !state.choice.word ? t("choose_card") : t("your_choice");
       kind = "turn";
     } else if (view.phase === "game_over") {
       text = t("game_over");
@@ -202,13 +172,12 @@ export function tablePage(main, tableId, { watch }) {
       const step = view.pending ? `waiting_step_${view.pending.step}` : "waiting_for";
       text = t(step, { name });
     }
-    const over = view.phase === "round_over" || view.phase === "game_over";
     return h(
       "div",
       { class: `status status-${kind}`, role: "status", id: "status" },
-      myTurn ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
+      deciding ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
       h("span", {}, text),
-      over && view.results.length
+      isOver(view) && view.results.length
         ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => openSummary(ctx) }, t("show_results"))
         : null,
     );
@@ -243,7 +212,7 @@ export function tablePage(main, tableId, { watch }) {
         { class: "take-seat", onsubmit: (event) => takeSeat(event, input.value) },
         field(t("your_name"), input),
         h("button", { type: "submit", class: "primary" }, t("take_seat")),
-        ui.joinError ? h("p", { class: "note" }, ui.joinError) : null,
+        state.joinError ? h("p", { class: "note" }, errorText(state.joinError)) : null,
       );
     } else if (mySeat === null && !watch) {
       action = h("p", {}, t("table_full"));
@@ -264,7 +233,7 @@ export function tablePage(main, tableId, { watch }) {
       "section",
       { class: "lobby panel" },
       h("h1", {}, t("lobby_title", { id: tableId })),
-      h("p", { class: "muted" }, ui.deck.edition.name),
+      h("p", { class: "muted" }, deck.edition.name),
       h("label", { for: "invite" }, t("invite")),
       h("div", { class: "invite" }, h("input", { id: "invite", readonly: true, value: invite, onfocus: (event) => event.target.select() }), h("button", { type: "button", onclick: copy }, t("copy"))),
       seats,
@@ -280,10 +249,10 @@ export function tablePage(main, tableId, { watch }) {
       store.setName(name.trim());
       seat = { seat: joined.seat, token: joined.token };
       store.setSeat(tableId, seat);
-      ui.joinError = "";
+      state = reduce(state, { type: "joined" });
       connect();
     } catch (error) {
-      ui.joinError = OWN_WORDS.has(error.code) ? t(error.code) : error.message;
+      state = reduce(state, { type: "join_failed", code: error.code, message: error.message });
       render();
     }
   }
@@ -297,9 +266,8 @@ export function tablePage(main, tableId, { watch }) {
 
   function showSummaryIfDue(ctx) {
     const { view } = ctx;
-    const over = view.phase === "round_over" || view.phase === "game_over";
-    if (over && view.results.length > ui.reviewed) {
-      ui.reviewed = view.results.length;
+    if (isOver(view) && view.results.length > state.reviewed) {
+      state = reduce(state, { type: "reviewed", count: view.results.length });
       openSummary(ctx);
     } else if (dialog.open) {
       fillDialog(ctx);
@@ -318,7 +286,7 @@ export function tablePage(main, tableId, { watch }) {
     const result = view.results[view.results.length - 1];
     if (!result) return;
     const host = store.hostToken(tableId);
-    const message = ui.message;
+    const message = state.message;
     const end =
       view.phase === "game_over"
         ? gameEnd(ctx, {
@@ -335,38 +303,25 @@ export function tablePage(main, tableId, { watch }) {
 
   const handlers = {
     selectCard(card) {
-      // A second click on the chosen card puts it back.
-      ui.choice = { word: ui.choice.word === card ? null : card, picks: [], seats: [] };
+      state = reduce(state, { type: "select_card", card });
       render();
       focusChoice();
     },
     pick(arg) {
-      const choice = ui.choice;
-      const word = ui.message.view.phase === "chancellor" ? "keep" : ui.message.view.phase === "cardinal" ? "look" : choice.word;
-      const actions = byWord(ui.message.view.legal_actions).get(word) || [];
-      choice.picks.push(arg);
-      let step = nextStep(actions, choice.picks);
-      // The order of the cards left under the deck: one possible order needs no question.
-      while (word === "keep" && !step.done && step.options.length === 1) {
-        choice.picks.push(step.options[0]);
-        step = nextStep(actions, choice.picks);
-      }
-      if (step.done) handlers.send(step.done);
+      state = reduce(state, { type: "pick", arg });
+      const action = chosenAction(state);
+      if (action) handlers.send(action);
       else {
         render();
         focusChoice();
       }
     },
     toggleSeat(seat) {
-      const seats = ui.choice.seats;
-      ui.choice.seats = seats.includes(seat) ? seats.filter((s) => s !== seat) : [...seats, seat];
+      state = reduce(state, { type: "toggle_seat", seat });
       render();
     },
     back() {
-      const choice = ui.choice;
-      if (choice.picks.length) choice.picks.pop();
-      else if (choice.seats.length) choice.seats = [];
-      else choice.word = null;
+      state = reduce(state, { type: "back" });
       render();
       focusChoice();
     },
@@ -376,7 +331,7 @@ export function tablePage(main, tableId, { watch }) {
         toast(t("not_connected"), "error");
         return;
       }
-      ui.pending = { id, position: JSON.stringify(ui.message.position) };
+      state = reduce(state, { type: "sent", id });
       render();
     },
   };
@@ -390,7 +345,7 @@ export function tablePage(main, tableId, { watch }) {
   }
 
   function selectTab(name, focus = false) {
-    ui.tab = name;
+    state = reduce(state, { type: "tab", tab: name });
     render();
     if (focus) document.getElementById(`tab-${name}`).focus();
   }
@@ -399,7 +354,7 @@ export function tablePage(main, tableId, { watch }) {
     if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.key === "Enter" && event.target.closest && event.target.closest("button, a")) return;
-    const action = ui.keys.get(event.key);
+    const action = keys.get(event.key);
     if (action) {
       event.preventDefault();
       action();
@@ -410,7 +365,7 @@ export function tablePage(main, tableId, { watch }) {
   return {
     onLang() {
       if (connection) connection.setLang(lang());
-      if (ui.message) ensureDeck().then(render);
+      if (state.message) ensureDeck().then(render);
     },
   };
 }

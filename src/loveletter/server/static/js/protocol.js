@@ -1,0 +1,190 @@
+// @ts-check
+// The server's WebSocket messages (docs/protocol.md) and the view they carry
+// (docs/views.md), as JSDoc types for the type checker. Nothing here runs: the page
+// never loads this module, other modules import its types in comments.
+
+/** @typedef {"en" | "fr"} Lang */
+
+// ------------------------------------------------------------------ the table
+
+/**
+ * A seat as everyone sees it.
+ * @typedef {object} SeatInfo
+ * @property {number} seat
+ * @property {"open" | "human" | "bot"} kind
+ * @property {string | null} name  null while the seat is open
+ * @property {string | null} level  a bot's level
+ * @property {boolean} online
+ * @property {boolean} standin  a bot plays for a player gone too long
+ */
+
+/**
+ * A table as everyone sees it.
+ * @typedef {object} TableInfo
+ * @property {string} id
+ * @property {string} edition
+ * @property {Record<string, unknown>} options  the options given at creation
+ * @property {string} bot_level
+ * @property {number} disconnect_timeout  seconds
+ * @property {"lobby" | "playing" | "finished"} status
+ * @property {number} game  the game's number at this table (0 in the lobby)
+ * @property {number} version
+ * @property {SeatInfo[]} seats
+ */
+
+/**
+ * Where a game stands.
+ * @typedef {object} Position
+ * @property {number} game
+ * @property {number} round
+ * @property {number} actions  the actions taken in the round
+ */
+
+// ------------------------------------------------------------------ the view
+
+/** @typedef {"play" | "chancellor" | "cardinal" | "bishop" | "round_over" | "game_over"} Phase */
+
+/**
+ * One seat in a view.
+ * @typedef {object} ViewSeat
+ * @property {number} seat
+ * @property {string} name
+ * @property {string[]} discards  in the order played
+ * @property {boolean} out
+ * @property {boolean} protected
+ * @property {number} tokens
+ * @property {number} hand_count
+ */
+
+/**
+ * The second step of a decision under way.
+ * @typedef {{step: "chancellor", seat: number}
+ *   | {step: "cardinal", seats: number[]}
+ *   | {step: "bishop", seat: number, bishop: number, value: number}} PendingStep
+ */
+
+/**
+ * A finished round and its review.
+ * @typedef {object} RoundResult
+ * @property {number} round
+ * @property {"last_standing" | "showdown" | "game_won"} ending
+ * @property {number[]} winners
+ * @property {number[]} tokens  gained, per seat
+ * @property {{seat: number, reason: string}[]} bonuses
+ * @property {string[][]} hands  per seat, at the end
+ * @property {string | null} set_aside
+ */
+
+/**
+ * Everything one seat (or a spectator, seat null) may know.
+ * @typedef {object} View
+ * @property {"loveletter-view/1"} format
+ * @property {string} edition
+ * @property {string[]} players
+ * @property {Record<string, unknown>} options
+ * @property {number} tokens_to_win
+ * @property {boolean} guard_names_value
+ * @property {Record<string, number>} values  per card id
+ * @property {number | null} seat
+ * @property {number} round
+ * @property {number} turn
+ * @property {Phase} phase
+ * @property {number | null} active
+ * @property {number | null} to_move
+ * @property {number[]} tokens
+ * @property {number} deck_count
+ * @property {boolean} set_aside_taken
+ * @property {string[]} face_up
+ * @property {ViewSeat[]} seats
+ * @property {{owner: number, holder: number} | null} jester
+ * @property {number | null} sycophant
+ * @property {PendingStep | null} pending
+ * @property {string[] | null} hand  null for a spectator
+ * @property {string[]} legal_actions  in notation; [] unless this seat decides now
+ * @property {Record<string, number>} unseen  per card id
+ * @property {Record<string, string>} known_hands  per seat (as a string)
+ * @property {GameEvent[]} learned
+ * @property {GameEvent[]} events  this round's, as this seat may see them
+ * @property {RoundResult[]} results
+ * @property {number[]} [winners]  once the game is over
+ */
+
+// ------------------------------------------------------------------ events
+
+/** A card the viewer may not know is null. @typedef {string | null} Card */
+
+/** @typedef {{type: "round", number: number, first: number, face_up: string[]}} RoundEvent */
+/** @typedef {{type: "deal", seat: number, card: Card}} DealEvent */
+/** @typedef {{type: "turn", seat: number, card: Card}} TurnEvent */
+/**
+ * @typedef {{type: "play", seat: number, action: string, card: string, targets: number[],
+ *   guess: string | number | null}} PlayEvent
+ */
+/** @typedef {{type: "guard", seat: number, target: number, guess: string | number, hit: boolean}} GuardEvent */
+/** @typedef {{type: "assassin", seat: number, guard: number}} AssassinEvent */
+/** @typedef {{type: "look", seat: number, target: number, card: Card}} LookEvent */
+/**
+ * @typedef {{type: "compare", seat: number, target: number, seat_card: Card,
+ *   target_card: Card, loser: number | null}} CompareEvent
+ */
+/**
+ * @typedef {{type: "trade", seat: number, first: number, second: number, first_card: Card,
+ *   second_card: Card}} TradeEvent
+ */
+/** @typedef {{type: "discard", seat: number, card: string, cause: string}} DiscardEvent */
+/** @typedef {{type: "draw", seat: number, card: Card, set_aside: boolean}} DrawEvent */
+/** @typedef {{type: "out", seat: number, cards: string[]}} OutEvent */
+/**
+ * @typedef {{type: "chancellor_draw" | "chancellor_return", seat: number,
+ *   cards: string[] | null, count: number}} ChancellorEvent
+ */
+/** @typedef {{type: "bishop", seat: number, target: number, value: number, hit: boolean}} BishopEvent */
+/** @typedef {{type: "reply", seat: number, discard: boolean}} ReplyEvent */
+/** @typedef {{type: "token", seat: number, reason: string}} TokenEvent */
+/** @typedef {{type: "showdown", hands: {seat: number, card: string}[]}} ShowdownEvent */
+/** @typedef {{type: "round_end", ending: string, winners: number[]}} RoundEndEvent */
+/** @typedef {{type: "game_end", winners: number[]}} GameEndEvent */
+
+/**
+ * What happened, as the viewer may see it.
+ * @typedef {RoundEvent | DealEvent | TurnEvent | PlayEvent | GuardEvent | AssassinEvent
+ *   | LookEvent | CompareEvent | TradeEvent | DiscardEvent | DrawEvent | OutEvent
+ *   | ChancellorEvent | BishopEvent | ReplyEvent | TokenEvent | ShowdownEvent
+ *   | RoundEndEvent | GameEndEvent} GameEvent
+ */
+
+// ------------------------------------------------------------------ messages
+
+/**
+ * The table as this connection may see it, after every change.
+ * @typedef {object} StateMessage
+ * @property {"state"} type
+ * @property {number} version
+ * @property {TableInfo} table
+ * @property {{seat: number | null}} you  null: a spectator
+ * @property {Position | null} position  null in the lobby
+ * @property {View | null} view  null in the lobby
+ * @property {string[]} log  the lines this connection was not told yet
+ * @property {boolean} log_reset  the lines start at the round's beginning
+ * @property {string} [record]  the record's path, once the game is over
+ */
+
+/**
+ * A refusal: the message it answers (`ref`, its id) changed nothing.
+ * @typedef {object} ErrorMessage
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message  in the connection's language
+ * @property {string | number} [ref]
+ */
+
+/**
+ * The answer to a ping.
+ * @typedef {object} PongMessage
+ * @property {"pong"} type
+ * @property {string | number} [ref]
+ */
+
+/** @typedef {StateMessage | ErrorMessage | PongMessage} ServerMessage */
+
+export {};
