@@ -18,3 +18,11 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert ci_lines[-1] == install_and_test
     assert install_and_test.endswith(".venv/bin/pytest")
     assert install_and_run.endswith(".venv/bin/loveletter serve")
+
+
+def test_apt_installs_follow_a_package_list_update() -> None:
+    """On a fresh machine apt's lists are empty: an install without update finds nothing."""
+    install_and_test = code_blocks((ROOT / "README.md").read_text())[1]
+    installs = install_and_test.count("apt-get install")
+    assert installs
+    assert install_and_test.count("apt-get update -q && apt-get install") == installs
