@@ -10,17 +10,10 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import text
 
-from loveletter.engine import Game
-from loveletter.server import tables
-from loveletter.server.protocol import BotSeat, CreateTable, OpenSeat, TableOptions
-from loveletter.storage import (
-    Commit,
-    NewAction,
-    Repository,
-    RoundData,
-    SchemaVersionError,
-    TableData,
-)
+from loveletter import tables
+from loveletter.engine import Game, Options
+from loveletter.storage import Repository, SchemaVersionError
+from loveletter.tables import Commit, NewAction, RoundData, TableData, TableSpec
 
 
 @pytest.fixture
@@ -32,10 +25,12 @@ def repository(db_url: str) -> Iterator[Repository]:
 
 
 def lobby(repository: Repository, table_id: str = "table-1") -> tables.TableState:
-    spec = CreateTable(
+    spec = TableSpec(
         edition="2019",
-        seats=[OpenSeat(), BotSeat(kind="bot", level="easy"), OpenSeat()],
-        options=TableOptions(tokens_to_win=2),
+        seats=(None, "easy", None),
+        options=Options(tokens_to_win=2),
+        bot_level="medium",
+        disconnect_timeout=60.0,
     )
     state = tables.new_table(spec, table_id, "host-hash", 1000.0)
     repository.create_table(state.data, state.seats)
