@@ -1,4 +1,5 @@
-"""The dependency rule of DESIGN.md §2: the engine is pure, bots use only the engine."""
+"""The dependency rule of DESIGN.md §2: the engine is pure, bots use only the engine,
+the server's domain sits on the engine alone and storage on the domain."""
 
 from __future__ import annotations
 
@@ -41,6 +42,28 @@ def test_bots_use_only_the_engine() -> None:
     for path, module in imported_modules(PACKAGE / "bots"):
         if module.split(".")[0] == "loveletter":
             assert module.startswith(("loveletter.engine", "loveletter.bots")), (
+                f"{path} imports {module}"
+            )
+
+
+def test_server_domain_imports_only_the_engine_and_the_standard_library() -> None:
+    # Above all none of loveletter.storage, pydantic, fastapi, starlette, sqlalchemy.
+    for path, module in imported_modules(PACKAGE / "tables"):
+        top = module.split(".")[0]
+        if top == "loveletter":
+            assert module.startswith(("loveletter.engine", "loveletter.tables")), (
+                f"{path} imports {module}"
+            )
+        else:
+            assert top in sys.stdlib_module_names or top == "__future__", (
+                f"{path} imports {module}, which is not in the standard library"
+            )
+
+
+def test_storage_knows_the_domain_records_not_the_server() -> None:
+    for path, module in imported_modules(PACKAGE / "storage"):
+        if module.split(".")[0] == "loveletter":
+            assert module.startswith(("loveletter.tables", "loveletter.storage")), (
                 f"{path} imports {module}"
             )
 

@@ -14,12 +14,14 @@ import httpx
 import pytest
 
 from loveletter.engine import load_record
+from loveletter.server.repository import MEMORY
 
 from .harness import (
     Client,
     Oracle,
     ServerThread,
     create_table,
+    fast_settings,
     finished,
     is_state,
     join,
@@ -95,6 +97,11 @@ async def full_game(
     for client in [*clients, spectator]:
         assert oracle.check(client) > 0
         await client.close()
+
+
+def test_a_server_that_keeps_its_tables_in_memory_plays_whole_games() -> None:
+    with ServerThread(fast_settings(MEMORY)) as server:
+        asyncio.run(full_game(server, "2019", "h medium o", {"tokens_to_win": 2}))
 
 
 def test_reconnecting_with_the_seat_token_rejoins_the_seat(server: ServerThread) -> None:

@@ -126,6 +126,7 @@ def test_openapi_docs_and_pages(server: ServerThread) -> None:
         (["--db", "nonsense"], "bad --db or --redis URL"),
         (["--db", "postgresql+pg8000://x@localhost/y"], "install the extra"),
         (["--redis", "nonsense://x"], "bad --db or --redis URL"),
+        (["--db", "memory", "--redis", "redis://localhost"], "cannot be shared"),
     ],
 )
 def test_serve_refuses_bad_urls_clearly(option: list[str], message: str) -> None:

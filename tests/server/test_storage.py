@@ -1,4 +1,8 @@
-"""The repository on every backend: schema, versioned commits, replayable rounds."""
+"""The repository on every backend: schema, versioned commits, replayable rounds.
+
+The tests that speak only the ``TableRepository`` protocol also run on the memory
+repository: it must keep the same promises as the databases.
+"""
 
 from __future__ import annotations
 
@@ -6,36 +10,48 @@ import dataclasses
 import random
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
-from loveletter.engine import Game
-from loveletter.server import tables
-from loveletter.server.protocol import BotSeat, CreateTable, OpenSeat, TableOptions
-from loveletter.storage import (
-    Commit,
-    NewAction,
-    Repository,
-    RoundData,
-    SchemaVersionError,
-    TableData,
-)
+from loveletter import tables
+from loveletter.engine import Game, Options
+from loveletter.server.repository import MEMORY, TableRepository, make_repository
+from loveletter.storage import Repository, SchemaVersionError
+from loveletter.tables import Commit, NewAction, RoundData, SeatData, TableData, TableSpec
 
 
 @pytest.fixture
-def repository(db_url: str) -> Iterator[Repository]:
-    repository = Repository(db_url)
+def database(db_url: str) -> Iterator[Repository]:
+    database = Repository(db_url)
+    database.create_schema()
+    yield database
+    database.close()
+
+
+@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def repository(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableRepository]:
+    """Each repository in turn: the memory one, SQLite, then PostgreSQL when configured."""
+    if request.param == "memory":
+        url = MEMORY
+    elif request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'loveletter.db'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    repository = make_repository(url)
     repository.create_schema()
     yield repository
     repository.close()
 
 
-def lobby(repository: Repository, table_id: str = "table-1") -> tables.TableState:
-    spec = CreateTable(
+def lobby(repository: TableRepository, table_id: str = "table-1") -> tables.TableState:
+    spec = TableSpec(
         edition="2019",
-        seats=[OpenSeat(), BotSeat(kind="bot", level="easy"), OpenSeat()],
-        options=TableOptions(tokens_to_win=2),
+        seats=(None, "easy", None),
+        options=Options(tokens_to_win=2),
+        bot_level="medium",
+        disconnect_timeout=60.0,
     )
     state = tables.new_table(spec, table_id, "host-hash", 1000.0)
     repository.create_table(state.data, state.seats)
@@ -43,22 +59,22 @@ def lobby(repository: Repository, table_id: str = "table-1") -> tables.TableStat
 
 
 def change(
-    repository: Repository, old: tables.TableState, new: tables.TableState, now: float
+    repository: TableRepository, old: tables.TableState, new: tables.TableState, now: float
 ) -> tables.TableState:
     state, commit = tables.settle(old, new, now)
     assert repository.commit(commit)
     return state
 
 
-def test_schema_is_created_once_and_its_version_checked(repository: Repository) -> None:
-    repository.create_schema()  # again: nothing to do
-    with repository.engine.begin() as db:
+def test_schema_is_created_once_and_its_version_checked(database: Repository) -> None:
+    database.create_schema()  # again: nothing to do
+    with database.engine.begin() as db:
         db.execute(text("UPDATE ll_meta SET value = '999' WHERE key = 'schema_version'"))
     with pytest.raises(SchemaVersionError, match="999"):
-        repository.create_schema()
+        database.create_schema()
 
 
-def test_a_game_is_stored_and_rebuilt_by_replay(repository: Repository) -> None:
+def test_a_game_is_stored_and_rebuilt_by_replay(repository: TableRepository) -> None:
     state = lobby(repository)
     state = change(repository, state, tables.join(state, "Ana", None, "hash-a", 1001.0), 1001.0)
     state = change(
@@ -92,7 +108,7 @@ def test_a_game_is_stored_and_rebuilt_by_replay(repository: Repository) -> None:
     assert repository.finished_games(10)[0].table_id == state.id
 
 
-def test_an_unfinished_game_has_no_record(repository: Repository) -> None:
+def test_an_unfinished_game_has_no_record(repository: TableRepository) -> None:
     state = lobby(repository)
     change(repository, state, tables.start(state, random.Random(1), 1.0, rematch=False), 2.0)
     assert repository.record(state.id, 1) == ("playing", None)
@@ -100,7 +116,7 @@ def test_an_unfinished_game_has_no_record(repository: Repository) -> None:
     assert repository.record("nope", 1) is None
 
 
-def test_a_commit_at_a_stale_version_writes_nothing(repository: Repository) -> None:
+def test_a_commit_at_a_stale_version_writes_nothing(repository: TableRepository) -> None:
     state = lobby(repository)
     started = tables.start(state, random.Random(1), 1.0, rematch=False)
     _, commit = tables.settle(state, started, 2.0)
@@ -151,7 +167,7 @@ def test_two_writers_at_the_same_version_cannot_both_win(db_url: str) -> None:
     second.close()
 
 
-def test_presence_queries(repository: Repository) -> None:
+def test_presence_queries(repository: TableRepository) -> None:
     state = lobby(repository)
     state = change(repository, state, tables.join(state, "Ana", 0, "hash-a", 10.0), 10.0)
     state = change(
@@ -168,7 +184,7 @@ def test_presence_queries(repository: Repository) -> None:
     assert stalled == ([state.id] if awaiting in ("bot", "round") else [])
 
 
-def test_tables_data_round_trips(repository: Repository) -> None:
+def test_tables_data_round_trips(repository: TableRepository) -> None:
     state = lobby(repository, "table-2")
     stored = repository.load_table("table-2")
     assert stored is not None
@@ -176,3 +192,66 @@ def test_tables_data_round_trips(repository: Repository) -> None:
     assert stored.seats == state.seats
     assert isinstance(stored.table, TableData)
     assert repository.load_table("table-3") is None
+
+
+def test_grace_after_a_start_covers_the_humans_of_games_under_way(
+    repository: TableRepository,
+) -> None:
+    states = []
+    for table_id in ("table-1", "table-2"):
+        state = lobby(repository, table_id)
+        state = change(repository, state, tables.join(state, "Ana", 0, "hash-a", 10.0), 10.0)
+        online = tables.presence(state, 0, online=True, now=11.0)
+        assert online is not None
+        states.append(change(repository, state, online, 11.0))
+    started = tables.start(states[0], random.Random(1), 20.0, rematch=False)
+    timeout = change(repository, states[0], started, 20.0).data.disconnect_timeout
+    repository.grant_grace(500.0, offline=True)
+    assert repository.absent_seats(500.0 + timeout - 1) == []
+    assert repository.absent_seats(500.0 + timeout + 1) == [("table-1", 0)]
+    playing, waiting = seats_of(repository, "table-1"), seats_of(repository, "table-2")
+    assert not any(seat.online for seat in playing + waiting)
+    assert (playing[0].seen_at, waiting[0].seen_at) == (500.0, 11.0)
+
+
+def seats_of(repository: TableRepository, table_id: str) -> tuple[SeatData, ...]:
+    stored = repository.load_table(table_id)
+    assert stored is not None
+    return stored.seats
+
+
+def test_the_history_lists_games_in_order(repository: TableRepository) -> None:
+    states = [lobby(repository, "table-1"), lobby(repository, "table-2")]
+    rng = random.Random(4)
+    now = 10.0
+    for _game in range(2):
+        for i, state in enumerate(states):
+            rematch = state.status == "finished"
+            state = change(repository, state, tables.start(state, rng, now, rematch=rematch), now)
+            while state.status == "playing":
+                assert state.game is not None
+                now += 1
+                if state.game.to_move is None:
+                    new = tables.next_round(state)
+                else:
+                    seat = state.game.to_move
+                    new = tables.act(state, seat, rng.choice(state.view(seat)["legal_actions"]))
+                state = change(repository, state, new, now)
+            states[i] = state
+    games = repository.games("table-2")
+    assert [(g.table_id, g.number, g.status) for g in games] == [
+        ("table-2", 1, "finished"),
+        ("table-2", 2, "finished"),
+    ]
+    finished = repository.finished_games(3)
+    assert [(g.table_id, g.number) for g in finished] == [
+        ("table-2", 2),
+        ("table-1", 2),
+        ("table-2", 1),
+    ]
+    assert [(g.table_id, g.number) for g in repository.finished_games(2, 2)] == [
+        ("table-2", 1),
+        ("table-1", 1),
+    ]
+    assert all(g.finished_at is not None and g.created_at < g.finished_at for g in finished)
+    assert repository.games("table-3") == []

@@ -18,7 +18,8 @@ def serve(
         str | None,
         typer.Option(
             "--db",
-            help="SQLAlchemy URL of the database (default: a SQLite file in your data folder).",
+            help="SQLAlchemy URL of the database (default: a SQLite file in your data folder);"
+            " 'memory' stores nothing.",
         ),
     ] = None,
     redis: Annotated[

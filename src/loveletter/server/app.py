@@ -13,12 +13,12 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from ..storage import Repository
+from ..tables import TableError
 from .autoplay import BotPool, Pacer, sweep_forever
 from .connections import ConnectionManager
-from .errors import TableError
 from .http import api_router
 from .hub import make_hub
+from .repository import MEMORY, make_repository
 from .service import TableService
 from .settings import Settings
 from .websocket import Session
@@ -31,8 +31,10 @@ log = logging.getLogger(__name__)
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Love Letter server as an ASGI app (serve it with uvicorn)."""
     settings = settings or Settings()
+    if settings.db_url == MEMORY and settings.redis_url:
+        raise ValueError("tables kept in memory cannot be shared with other processes")
     hub = make_hub(settings.redis_url)
-    service = TableService(Repository(settings.db_url), hub)
+    service = TableService(make_repository(settings.db_url), hub)
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers)
     pacer = Pacer(service, pool, settings)

@@ -23,10 +23,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..bots import make_bot
-from .errors import StaleError, TableError
+from ..tables import StaleError, TableError, TableState
 from .service import TableService
 from .settings import Settings
-from .tables import TableState
 
 log = logging.getLogger(__name__)
 

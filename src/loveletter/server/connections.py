@@ -4,7 +4,9 @@ Each connection has a sender task. A change only marks it due; the sender then
 renders the *latest committed* state for that client (so a slow client skips
 versions instead of queueing them) and sends it. What is rendered comes only from
 the engine's view for the client's seat (the spectator's view for a spectator), the
-table's public information, and narration of the events of that view.
+table's public information, and narration of the events of that view. What every
+client of a table shares (its information, each seat's view) is encoded once per
+committed state, however many clients watch it.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from ..engine import Narrator, events_for
-from .protocol import encode
+from ..tables import TableState
+from .protocol import encode, table_info
 from .service import TableService
-from .tables import TableState
 
 log = logging.getLogger(__name__)
 
@@ -115,11 +117,12 @@ class Connection:
 
     def state_message(self, state: TableState) -> str:
         """What this client may see of ``state``, as JSON text."""
+        shared = self.manager.rendered(state)
         log, log_reset = self._narrate(state) if state.game is not None else ([], True)
         message: dict[str, Any] = {
             "type": "state",
             "version": state.version,
-            "table": state.info(),
+            "table": shared.info,
             "you": {"seat": self.seat},
             "position": state.position(),
             "log": log,
@@ -128,8 +131,7 @@ class Connection:
         if state.status == "finished":
             game = state.data.game_number
             message["record"] = f"/api/tables/{state.id}/games/{game}/record"
-        view = state.view_text(self.seat) if state.game is not None else "null"
-        return f'{encode(message)[:-1]},"view":{view}}}'
+        return f'{encode(message)[:-1]},"view":{shared.view(self.seat)}}}'
 
     def _narrate(self, state: TableState) -> tuple[list[str], bool]:
         """The lines of the events this client was not told yet, in its language, and
@@ -147,12 +149,38 @@ class Connection:
         return self._narrator[1].lines(events_for(game.log[start:], self.seat)), start == 0
 
 
+class Rendered:
+    """The parts of one committed state that its table's clients share, encoded once
+    (text is cheap to keep: the garbage collector never scans it)."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self.info = table_info(state).model_dump()
+        self._views: dict[int | None, str] = {}
+
+    def view(self, seat: int | None) -> str:
+        """The engine's view for a seat (None: a spectator) as JSON text."""
+        text = self._views.get(seat)
+        if text is None:
+            game = self.state.game
+            text = self._views[seat] = "null" if game is None else encode(self.state.view(seat))
+        return text
+
+
 class ConnectionManager:
     """The connections of this process, by table."""
 
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._tables: dict[str, set[Connection]] = {}
+        self._rendered: dict[str, Rendered] = {}
+
+    def rendered(self, state: TableState) -> Rendered:
+        """What the clients of the table share of this state."""
+        rendered = self._rendered.get(state.id)
+        if rendered is None or rendered.state is not state:
+            rendered = self._rendered[state.id] = Rendered(state)
+        return rendered
 
     def add(self, connection: Connection) -> None:
         """Register a client that said hello, and send it the current state."""
@@ -169,6 +197,7 @@ class ConnectionManager:
         watchers.discard(connection)
         if not watchers:
             self._tables.pop(table_id, None)
+            self._rendered.pop(table_id, None)
             self.service.forget(table_id)
         return connection.seat is not None and not self.seated(table_id, connection.seat)
 

@@ -1,7 +1,8 @@
 """The HTTP API: tables, seats, the host's commands and the history of finished games.
 
-Each route only turns a request into a service command; errors come back as
-``{"error": {"code", "message"}}`` with a fitting status.
+Each route only turns a request into a service command and its result into an
+answer model; errors come back as ``{"error": {"code", "message"}}`` with a fitting
+status.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from .. import __version__
-from ..storage import GameSummary
+from ..tables import GameSummary, Lang
 from .catalogue import editions
 from .connections import ConnectionManager
 from .protocol import (
@@ -22,9 +23,9 @@ from .protocol import (
     HostCommand,
     Joined,
     JoinTable,
-    Lang,
     TableCreated,
     TableInfo,
+    table_info,
 )
 from .service import TableService
 
@@ -42,7 +43,7 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
     @router.post("/tables", status_code=201, tags=["tables"])
     async def create_table(spec: CreateTable, request: Request) -> TableCreated:
         """Create a table; share ``invite_url``, keep ``host_token`` to start the game."""
-        state, host_token = await service.create(spec)
+        state, host_token = await service.create(spec.to_spec())
         base = str(request.base_url)
         ws_base = "ws" + base[4:] if base.startswith("http") else base
         return TableCreated(
@@ -55,7 +56,7 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
     @router.get("/tables/{table_id}", tags=["tables"])
     async def get_table(table_id: str) -> TableInfo:
         """A table as everyone sees it: seats, names, status."""
-        return TableInfo.model_validate((await service.get(table_id)).info())
+        return table_info(await service.get(table_id))
 
     @router.post("/tables/{table_id}/join", tags=["tables"])
     async def join_table(table_id: str, body: JoinTable) -> Joined:
@@ -67,13 +68,13 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
     async def start_game(table_id: str, body: HostCommand) -> TableInfo:
         """The host starts the game; bots take the seats still open."""
         state = await service.start(table_id, body.host_token, rematch=False)
-        return TableInfo.model_validate(state.info())
+        return table_info(state)
 
     @router.post("/tables/{table_id}/rematch", tags=["tables"])
     async def rematch(table_id: str, body: HostCommand) -> TableInfo:
         """The host starts a new game with the same seats, once the game is over."""
         state = await service.start(table_id, body.host_token, rematch=True)
-        return TableInfo.model_validate(state.info())
+        return table_info(state)
 
     @router.get("/tables/{table_id}/games", tags=["history"])
     async def table_games(table_id: str) -> list[GameInfo]:
@@ -133,7 +134,7 @@ def _game_info(game: GameSummary) -> GameInfo:
         number=game.number,
         edition=game.edition,
         players=list(game.players),
-        status=game.status,  # type: ignore[arg-type]
+        status=game.status,
         winners=list(game.winners) if game.winners is not None else None,
         created_at=game.created_at,
         finished_at=game.finished_at,

@@ -3,7 +3,8 @@
 Client messages over the WebSocket are a union discriminated by ``type``; HTTP bodies
 are models too, so FastAPI validates them and lists them on ``/docs``. Every model
 forbids unknown fields and limits every string's length. Messages the server sends
-are plain JSON built in :mod:`loveletter.server.connections`.
+are plain JSON built in :mod:`loveletter.server.connections`. This is where the wire
+meets the domain: :meth:`CreateTable.to_spec` and :func:`table_info` translate.
 """
 
 from __future__ import annotations
@@ -15,6 +16,15 @@ import orjson
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..engine import Options
+from ..tables import (
+    NAME_LENGTH,
+    GameStatus,
+    Lang,
+    SeatKind,
+    TableSpec,
+    TableState,
+    TableStatus,
+)
 
 #: The bot levels a seat may have (``loveletter.bots.make_bot`` names).
 BotLevel = Literal["easy", "medium", "hard", "expert", "random", "heuristic", "search"]
@@ -22,11 +32,6 @@ BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
 
 Edition = Literal["classic", "2019", "2019-classic", "premium", "princess"]
 
-#: The languages a client may ask for (narration, card texts, refusal reasons).
-Lang = Literal["en", "fr"]
-LANGUAGES: tuple[str, ...] = get_args(Lang)
-
-NAME_LENGTH = 24
 Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 TableId = Annotated[str, Field(min_length=4, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
 Ref = Annotated[str, Field(max_length=64)] | int
@@ -110,6 +115,16 @@ class CreateTable(Model):
         Field(gt=0, le=86400, description="Seconds a player may be gone before a bot stands in."),
     ] = 60.0
 
+    def to_spec(self) -> TableSpec:
+        """The domain's description of the new table."""
+        return TableSpec(
+            edition=self.edition,
+            seats=tuple(seat.level if isinstance(seat, BotSeat) else None for seat in self.seats),
+            options=self.options.to_engine(),
+            bot_level=self.bot_level,
+            disconnect_timeout=self.disconnect_timeout,
+        )
+
 
 class TableCreated(Model):
     """The new table, its invitation link and the host's secret token."""
@@ -145,7 +160,7 @@ class SeatInfo(Model):
     """A seat as everyone sees it."""
 
     seat: int
-    kind: Literal["open", "human", "bot"]
+    kind: SeatKind
     name: str | None
     level: str | None
     online: bool
@@ -160,10 +175,35 @@ class TableInfo(Model):
     options: dict[str, Any]
     bot_level: str
     disconnect_timeout: float
-    status: Literal["lobby", "playing", "finished"]
+    status: TableStatus
     game: int
     version: int
     seats: list[SeatInfo]
+
+
+def table_info(state: TableState) -> TableInfo:
+    """What everyone may see of a table: no token, no card."""
+    return TableInfo(
+        id=state.id,
+        edition=state.data.edition,
+        options=state.data.options,
+        bot_level=state.data.bot_level,
+        disconnect_timeout=state.data.disconnect_timeout,
+        status=state.status,
+        game=state.data.game_number,
+        version=state.version,
+        seats=[
+            SeatInfo(
+                seat=s.seat,
+                kind=s.kind,
+                name=s.name,
+                level=s.level,
+                online=s.online,
+                standin=s.standin,
+            )
+            for s in state.seats
+        ],
+    )
 
 
 class GameInfo(Model):
@@ -173,7 +213,7 @@ class GameInfo(Model):
     number: int
     edition: str
     players: list[str]
-    status: Literal["playing", "finished"]
+    status: GameStatus
     winners: list[int] | None
     created_at: float
     finished_at: float | None

@@ -2,8 +2,8 @@
 
 Every command runs under its table's lock (one process) and commits only if the
 table row is still at the version it was computed from (several processes); on a
-conflict the table is reloaded from the database and the command tried again on the
-fresh state. The cache of states is only a copy of what is committed: a failed or
+conflict the table is reloaded from the repository and the command tried again on
+the fresh state. The cache of states is only a copy of what is committed: a failed or
 interrupted commit drops the table from it. Changes are published to the hub after
 the commit, never before.
 """
@@ -17,13 +17,19 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
-from ..storage import GameSummary, Repository
-from . import tables
-from .errors import ConflictError, ForbiddenError, NotFoundError, StaleError
+from .. import tables
+from ..tables import (
+    ConflictError,
+    ForbiddenError,
+    GameSummary,
+    NotFoundError,
+    StaleError,
+    TableSpec,
+    TableState,
+)
 from .hub import Hub
-from .protocol import CreateTable
 from .replay import replay_steps
-from .tables import TableState
+from .repository import TableRepository
 from .tokens import hash_token, new_table_id, new_token, same_token, unpredictable_rng
 
 log = logging.getLogger(__name__)
@@ -38,13 +44,13 @@ _RETRIES = 5
 class TableService:
     """The commands of the game server, over a repository and a hub."""
 
-    def __init__(self, repository: Repository, hub: Hub) -> None:
+    def __init__(self, repository: TableRepository, hub: Hub) -> None:
         self.repository = repository
         self.hub = hub
         self.on_commit: list[Callable[[TableState], None]] = []
         self._cache: dict[str, TableState] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        workers = 1 if repository.is_sqlite else 8  # SQLite has one writer anyway
+        workers = 1 if repository.single_writer else 8
         self._db_threads = ThreadPoolExecutor(workers, thread_name_prefix="loveletter-db")
 
     async def _db(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -153,7 +159,7 @@ class TableService:
         await self.hub.publish(table_id, state.version)
         return state
 
-    async def create(self, spec: CreateTable) -> tuple[TableState, str]:
+    async def create(self, spec: TableSpec) -> tuple[TableState, str]:
         """A new table in the lobby, and the host's token."""
         host_token = new_token()
         state = tables.new_table(spec, new_table_id(), hash_token(host_token), time.time())

@@ -19,7 +19,8 @@ def default_db_url() -> str:
 class Settings:
     """How one server process runs. Times are in seconds.
 
-    - ``db_url``: any SQLAlchemy URL; the source of truth for every table.
+    - ``db_url``: any SQLAlchemy URL; the source of truth for every table. ``memory``
+      keeps the tables in this process only: nothing is stored, nothing survives it.
     - ``redis_url``: fan out table changes through Redis pub/sub (several processes).
     - ``bot_delay``: a bot's usual thinking time before it plays (0: at once).
     - ``round_pause``: the pause between a round's end and the next deal.

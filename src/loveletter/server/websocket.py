@@ -17,8 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket
 
+from ..tables import TableError
 from .connections import Connection, ConnectionManager, error_message
-from .errors import TableError
 from .protocol import CLIENT_MESSAGE, MESSAGE_TYPES, Act, Hello, Ping, Rematch, SetLang, Start
 from .ratelimit import TokenBucket
 from .service import TableService

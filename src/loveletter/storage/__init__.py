@@ -1,27 +1,9 @@
-"""Storage of tables, seats, rounds, actions and finished records (SQLAlchemy 2)."""
+"""Storage of tables, seats, rounds, actions and finished records (SQLAlchemy 2).
+
+The records it reads and writes are the domain's (``loveletter.tables.records``).
+"""
 
 from .models import SCHEMA_VERSION
-from .repository import (
-    Commit,
-    GameSummary,
-    NewAction,
-    Repository,
-    RoundData,
-    SchemaVersionError,
-    SeatData,
-    StoredTable,
-    TableData,
-)
+from .repository import Repository, SchemaVersionError
 
-__all__ = [
-    "SCHEMA_VERSION",
-    "Commit",
-    "GameSummary",
-    "NewAction",
-    "Repository",
-    "RoundData",
-    "SchemaVersionError",
-    "SeatData",
-    "StoredTable",
-    "TableData",
-]
+__all__ = ["SCHEMA_VERSION", "Repository", "SchemaVersionError"]

@@ -1,10 +1,10 @@
 """The repository: every read and write of the server's data, on SQLite or PostgreSQL.
 
 Its methods are synchronous (the server calls them from worker threads) and speak in
-plain frozen dataclasses, so nothing above this module sees SQLAlchemy. A change is
-one :class:`Commit`, written in one transaction only if the table is still at the
-version the change was computed from: two processes can never both apply a change
-to the same version of a table.
+the domain's records (``loveletter.tables.records``), so nothing above this module
+sees SQLAlchemy. A change is one :class:`~loveletter.tables.Commit`, written in one
+transaction only if the table is still at the version the change was computed from:
+two processes can never both apply a change to the same version of a table.
 """
 
 from __future__ import annotations
@@ -27,6 +27,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from ..tables.records import (
+    Commit,
+    GameStatus,
+    GameSummary,
+    RoundData,
+    SeatData,
+    StoredTable,
+    TableData,
+)
 from .models import (
     SCHEMA_VERSION,
     ActionRow,
@@ -41,100 +50,6 @@ from .models import (
 
 class SchemaVersionError(RuntimeError):
     """The database was made by another version of the schema."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatData:
-    """One seat as stored."""
-
-    seat: int
-    kind: str  # open, human, bot
-    level: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
-    online: bool = False
-    standin: bool = False
-    seen_at: float = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class TableData:
-    """A table's own row as stored."""
-
-    id: str
-    edition: str
-    options: dict[str, Any]
-    bot_level: str
-    disconnect_timeout: float
-    host_hash: str
-    status: str  # lobby, playing, finished
-    game_number: int
-    awaiting: str | None  # human, bot, round (while playing)
-    version: int
-    created_at: float
-    updated_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class RoundData:
-    """One dealt round of the current game and its actions so far."""
-
-    number: int
-    deck: tuple[str, ...]
-    first: int
-    actions: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class StoredTable:
-    """Everything needed to rebuild a table: its row, seats and current game."""
-
-    table: TableData
-    seats: tuple[SeatData, ...]
-    players: tuple[str, ...] = ()
-    rounds: tuple[RoundData, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class NewAction:
-    """An accepted action to store: its index in the game, its round, its notation."""
-
-    seq: int
-    round: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """One change of a table, written only if the table is still at ``expected``.
-
-    ``table`` holds the new row (its version already incremented). ``new_game``
-    starts game ``table.game_number`` with these players; ``rounds`` and ``actions``
-    extend that game; ``record`` finishes it.
-    """
-
-    expected: int
-    table: TableData
-    seats: tuple[SeatData, ...] = ()
-    new_game: tuple[str, ...] | None = None
-    rounds: tuple[RoundData, ...] = ()
-    actions: tuple[NewAction, ...] = ()
-    record: dict[str, Any] | None = None
-    winners: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """A game as listed in the history."""
-
-    table_id: str
-    number: int
-    edition: str
-    players: tuple[str, ...]
-    status: str
-    winners: tuple[int, ...] | None
-    created_at: float
-    finished_at: float | None
 
 
 @dataclass
@@ -161,6 +76,11 @@ class Repository:
     def is_sqlite(self) -> bool:
         """Whether the database is SQLite (one writer at a time)."""
         return self.engine.dialect.name == "sqlite"
+
+    @property
+    def single_writer(self) -> bool:
+        """Whether writes queue for one lock anyway (SQLite): one calling thread is enough."""
+        return self.is_sqlite
 
     @contextmanager
     def _begin(self, *, write: bool = False) -> Iterator[Connection]:
@@ -402,7 +322,7 @@ class Repository:
             )
             return [_summary(row) for row in rows]
 
-    def record(self, table_id: str, number: int) -> tuple[str, dict[str, Any] | None] | None:
+    def record(self, table_id: str, number: int) -> tuple[GameStatus, dict[str, Any] | None] | None:
         """A game's status and, once it is finished, its record; None if no such game."""
         with self._begin() as db:
             row = db.execute(

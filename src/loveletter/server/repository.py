@@ -1,0 +1,272 @@
+"""Where tables are kept: the :class:`TableRepository` interface and its implementations.
+
+The service layer speaks only to this interface, in the domain's records
+(``loveletter.tables.records``). :class:`~loveletter.storage.Repository` keeps the
+tables in SQLite or PostgreSQL (the source of truth, shared between processes);
+:class:`MemoryRepository` keeps them in this process's memory, for a server that
+stores nothing and for tests of the service without a database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..storage import Repository
+from ..tables import (
+    Commit,
+    GameStatus,
+    GameSummary,
+    NewAction,
+    RoundData,
+    SeatData,
+    StoredTable,
+    TableData,
+)
+
+#: The database "URL" of a server that keeps its tables in memory only.
+MEMORY = "memory"
+
+
+class TableRepository(Protocol):
+    """Every read and write of the server's data, as plain records.
+
+    The methods are synchronous: the service calls them from worker threads. A change
+    is one :class:`~loveletter.tables.Commit`, written whole and only if the table is
+    still at the version the change was computed from.
+    """
+
+    @property
+    def single_writer(self) -> bool:
+        """Whether writes queue for one lock anyway: one calling thread is enough."""
+
+    def create_schema(self) -> None:
+        """Prepare the store; refuse one made by another version of the schema."""
+
+    def close(self) -> None:
+        """Release every connection."""
+
+    def create_table(self, table: TableData, seats: Sequence[SeatData]) -> None:
+        """Store a new table and its seats."""
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """A table with its seats and its current game's rounds, or None."""
+
+    def commit(self, change: Commit) -> bool:
+        """Write one change whole; False if the table moved on meanwhile."""
+
+    def tables_in_play(self) -> list[str]:
+        """The ids of every table with a game under way."""
+
+    def stalled_tables(self, before: float) -> list[str]:
+        """Tables waiting on a bot or the next round since before ``before``."""
+
+    def absent_seats(self, now: float) -> list[tuple[str, int]]:
+        """Human seats of games under way unseen for longer than their table allows."""
+
+    def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
+        """Mark seats as seen now (not a table change)."""
+
+    def grant_grace(self, now: float, *, offline: bool) -> None:
+        """Every human of a game under way has a full timeout to return; ``offline``
+        also marks every seat offline."""
+
+    def games(self, table_id: str) -> list[GameSummary]:
+        """Every game of a table, oldest first."""
+
+    def finished_games(self, limit: int, offset: int = 0) -> list[GameSummary]:
+        """Finished games, most recent first."""
+
+    def record(self, table_id: str, number: int) -> tuple[GameStatus, dict[str, Any] | None] | None:
+        """A game's status and, once it is finished, its record; None if no such game."""
+
+
+@dataclass
+class _Game:
+    """One game of a table, as the memory holds it."""
+
+    edition: str
+    players: tuple[str, ...]
+    created_at: float
+    rounds: list[RoundData] = field(default_factory=list)
+    actions: list[NewAction] = field(default_factory=list)
+    status: GameStatus = "playing"
+    record: dict[str, Any] | None = None
+    winners: tuple[int, ...] | None = None
+    finished_at: float | None = None
+
+    def summary(self, table_id: str, number: int) -> GameSummary:
+        return GameSummary(
+            table_id=table_id,
+            number=number,
+            edition=self.edition,
+            players=self.players,
+            status=self.status,
+            winners=self.winners,
+            created_at=self.created_at,
+            finished_at=self.finished_at,
+        )
+
+
+class MemoryRepository:
+    """The tables of one process, in its memory: nothing outlives the process.
+
+    It keeps the same promises as the database (a commit at a stale version writes
+    nothing; a read sees no half-written change) behind one lock.
+    """
+
+    single_writer = True
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, TableData] = {}
+        self._seats: dict[str, list[SeatData]] = {}
+        self._games: dict[tuple[str, int], _Game] = {}
+
+    def create_schema(self) -> None:
+        """Nothing to prepare."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def create_table(self, table: TableData, seats: Sequence[SeatData]) -> None:
+        """Keep a new table and its seats."""
+        with self._lock:
+            if table.id in self._tables:
+                raise ValueError(f"there is already a table {table.id!r}")
+            self._tables[table.id] = table
+            self._seats[table.id] = list(seats)
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """A table with its seats and its current game's rounds, or None."""
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None:
+                return None
+            seats = tuple(self._seats[table_id])
+            game = self._games.get((table_id, table.game_number))
+            if game is None:
+                return StoredTable(table, seats)
+            rounds = tuple(
+                dataclasses.replace(
+                    r, actions=tuple(a.text for a in game.actions if a.round == r.number)
+                )
+                for r in game.rounds
+            )
+            return StoredTable(table, seats, game.players, rounds)
+
+    def commit(self, change: Commit) -> bool:
+        """Apply one change whole; False if the table moved on meanwhile."""
+        table = change.table
+        with self._lock:
+            current = self._tables.get(table.id)
+            if current is None or current.version != change.expected:
+                return False
+            self._tables[table.id] = dataclasses.replace(
+                current,
+                status=table.status,
+                game_number=table.game_number,
+                awaiting=table.awaiting,
+                version=table.version,
+                updated_at=table.updated_at,
+            )
+            seats = self._seats[table.id]
+            for seat in change.seats:
+                seats[seat.seat] = seat
+            key = (table.id, table.game_number)
+            if change.new_game is not None:
+                self._games[key] = _Game(table.edition, change.new_game, table.updated_at)
+            if change.rounds or change.actions or change.record is not None:
+                game = self._games[key]
+                game.rounds.extend(change.rounds)
+                game.actions.extend(change.actions)
+                if change.record is not None:
+                    game.status = "finished"
+                    game.record = change.record
+                    game.winners = change.winners
+                    game.finished_at = table.updated_at
+        return True
+
+    def tables_in_play(self) -> list[str]:
+        """The ids of every table with a game under way."""
+        with self._lock:
+            return [t.id for t in self._tables.values() if t.status == "playing"]
+
+    def stalled_tables(self, before: float) -> list[str]:
+        """Tables waiting on a bot or the next round since before ``before``."""
+        with self._lock:
+            return [
+                t.id
+                for t in self._tables.values()
+                if t.status == "playing"
+                and t.awaiting in ("bot", "round")
+                and t.updated_at < before
+            ]
+
+    def absent_seats(self, now: float) -> list[tuple[str, int]]:
+        """Human seats of games under way unseen for longer than their table allows."""
+        with self._lock:
+            return [
+                (t.id, s.seat)
+                for t in self._tables.values()
+                if t.status == "playing"
+                for s in self._seats[t.id]
+                if s.kind == "human" and not s.standin and s.seen_at + t.disconnect_timeout < now
+            ]
+
+    def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
+        """Mark seats connected to this process as seen now (not a table change)."""
+        with self._lock:
+            for table_id, number in seats:
+                row = self._seats.get(table_id)
+                if row is not None and number < len(row):
+                    row[number] = dataclasses.replace(row[number], seen_at=now)
+
+    def grant_grace(self, now: float, *, offline: bool) -> None:
+        """Every human of a game under way has a full timeout to return; ``offline``
+        also marks every seat offline."""
+        with self._lock:
+            for table_id, seats in self._seats.items():
+                playing = self._tables[table_id].status == "playing"
+                for i, seat in enumerate(seats):
+                    if playing and seat.kind == "human":
+                        seat = dataclasses.replace(seat, seen_at=now)
+                    if offline and seat.online:
+                        seat = dataclasses.replace(seat, online=False)
+                    seats[i] = seat
+
+    def games(self, table_id: str) -> list[GameSummary]:
+        """Every game of a table, oldest first."""
+        with self._lock:
+            return [
+                game.summary(t, number)
+                for (t, number), game in sorted(self._games.items())
+                if t == table_id
+            ]
+
+    def finished_games(self, limit: int, offset: int = 0) -> list[GameSummary]:
+        """Finished games, most recent first."""
+        with self._lock:
+            finished = [
+                (game.finished_at or 0.0, key, game)
+                for key, game in self._games.items()
+                if game.status == "finished"
+            ]
+            finished.sort(key=lambda item: (-item[0], item[1]))
+            return [game.summary(*key) for _, key, game in finished[offset : offset + limit]]
+
+    def record(self, table_id: str, number: int) -> tuple[GameStatus, dict[str, Any] | None] | None:
+        """A game's status and, once it is finished, its record; None if no such game."""
+        with self._lock:
+            game = self._games.get((table_id, number))
+            if game is None:
+                return None
+            return game.status, game.record
+
+
+def make_repository(db_url: str) -> TableRepository:
+    """The memory for ``memory``, else the database at this SQLAlchemy URL."""
+    return MemoryRepository() if db_url == MEMORY else Repository(db_url)

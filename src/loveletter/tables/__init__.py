@@ -1,0 +1,79 @@
+"""The game server's domain: tables and seats, the commands that change them, and
+the records a repository stores.
+
+It sits on the engine alone (no storage, web framework or JSON encoding): the
+server's service layer applies these commands and commits what they return,
+``loveletter.storage`` stores these records, and the entry points translate
+requests and answers. See docs/server.md.
+"""
+
+from .commands import (
+    LANGUAGES,
+    NAME_LENGTH,
+    Lang,
+    TableSpec,
+    act,
+    join,
+    new_table,
+    next_round,
+    presence,
+    stand_in,
+    start,
+)
+from .commits import rebuild, settle
+from .errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidError,
+    NotFoundError,
+    StaleError,
+    TableError,
+)
+from .records import (
+    Awaiting,
+    Commit,
+    GameStatus,
+    GameSummary,
+    NewAction,
+    RoundData,
+    SeatData,
+    SeatKind,
+    StoredTable,
+    TableData,
+    TableStatus,
+)
+from .state import TableState
+
+__all__ = [
+    "LANGUAGES",
+    "NAME_LENGTH",
+    "Awaiting",
+    "Commit",
+    "ConflictError",
+    "ForbiddenError",
+    "GameStatus",
+    "GameSummary",
+    "InvalidError",
+    "Lang",
+    "NewAction",
+    "NotFoundError",
+    "RoundData",
+    "SeatData",
+    "SeatKind",
+    "StaleError",
+    "StoredTable",
+    "TableData",
+    "TableError",
+    "TableSpec",
+    "TableState",
+    "TableStatus",
+    "act",
+    "join",
+    "new_table",
+    "next_round",
+    "presence",
+    "rebuild",
+    "settle",
+    "stand_in",
+    "start",
+]

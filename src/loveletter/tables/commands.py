@@ -1,0 +1,189 @@
+"""The commands that change a table: each takes a state and returns a new one.
+
+A command refuses with a :class:`~.errors.TableError` and then changes nothing; it
+never touches the repository (the service layer commits what it returns).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from ..engine import (
+    Game,
+    IllegalActionError,
+    NotationError,
+    Options,
+    describe_refusal,
+)
+from .errors import ConflictError, InvalidError
+from .records import SeatData, TableData
+from .state import TableState
+
+#: The languages a player may be told things in (here: why an action is refused).
+Lang = Literal["en", "fr"]
+LANGUAGES: tuple[str, ...] = get_args(Lang)
+
+#: The longest display name a seat may have.
+NAME_LENGTH = 24
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A new table: its edition, its seats in order (a bot's level, or None for a seat
+    left open), its options, the level of the bots that fill open seats and stand in
+    for absent players, and the seconds a player may be gone before one does."""
+
+    edition: str
+    seats: tuple[str | None, ...]
+    options: Options
+    bot_level: str
+    disconnect_timeout: float
+
+
+def new_table(spec: TableSpec, table_id: str, host_hash: str, now: float) -> TableState:
+    """A table in the lobby; raises InvalidError if the edition does not seat that many."""
+    try:
+        Game(spec.edition, len(spec.seats), options=spec.options, start=False)
+    except ValueError as error:
+        raise InvalidError(str(error), "invalid_table") from None
+    data = TableData(
+        id=table_id,
+        edition=spec.edition,
+        options=spec.options.changed(),
+        bot_level=spec.bot_level,
+        disconnect_timeout=spec.disconnect_timeout,
+        host_hash=host_hash,
+        status="lobby",
+        game_number=0,
+        awaiting=None,
+        version=0,
+        created_at=now,
+        updated_at=now,
+    )
+    seats = tuple(
+        SeatData(seat=i, kind="open", seen_at=now)
+        if level is None
+        else SeatData(seat=i, kind="bot", level=level, name=_bot_name(i, []), seen_at=now)
+        for i, level in enumerate(spec.seats)
+    )
+    return TableState(data, seats)
+
+
+def join(state: TableState, name: str, seat: int | None, token_hash: str, now: float) -> TableState:
+    """A human takes a free seat of a table in the lobby."""
+    if state.status != "lobby":
+        raise ConflictError("the game has started: seats can no longer be taken", "not_in_lobby")
+    if any(s.name is not None and s.name.casefold() == name.casefold() for s in state.seats):
+        raise ConflictError(f"the name {name!r} is taken at this table", "name_taken")
+    free = [s.seat for s in state.seats if s.kind == "open"]
+    if seat is None:
+        if not free:
+            raise ConflictError("every seat is taken", "table_full")
+        seat = free[0]
+    elif seat >= len(state.seats):
+        raise ConflictError(f"this table has no seat {seat}", "no_such_seat")
+    elif seat not in free:
+        raise ConflictError(f"seat {seat} is taken", "seat_taken")
+    taken = SeatData(seat=seat, kind="human", name=name, token_hash=token_hash, seen_at=now)
+    return _with_seats(state, {seat: taken})
+
+
+def start(state: TableState, rng: random.Random, now: float, *, rematch: bool) -> TableState:
+    """Start the first game (open seats get bots) or a rematch (the same seats)."""
+    if rematch and state.status != "finished":
+        raise ConflictError("a rematch can start only once the game is over", "not_finished")
+    if not rematch and state.status != "lobby":
+        raise ConflictError("the game has already started", "already_started")
+    changed: dict[int, SeatData] = {}
+    names = [s.name for s in state.seats if s.name is not None]
+    for seat in state.seats:
+        if seat.kind == "open":
+            name = _bot_name(seat.seat, names)
+            names.append(name)
+            changed[seat.seat] = SeatData(
+                seat=seat.seat, kind="bot", level=state.data.bot_level, name=name, seen_at=now
+            )
+        elif seat.kind == "human" and not seat.online:
+            changed[seat.seat] = dataclasses.replace(seat, seen_at=now)  # a full timeout
+    state = _with_seats(state, changed)
+    players = [s.name or "" for s in state.seats]
+    options = Options.from_dict(state.data.options)
+    game = Game(state.data.edition, players, options=options, rng=rng)
+    data = dataclasses.replace(state.data, status="playing", game_number=state.data.game_number + 1)
+    return TableState(data, state.seats, game)
+
+
+def act(state: TableState, seat: int, text: str) -> TableState:
+    """The seat plays one decision in notation."""
+    game = state.game
+    if state.status != "playing" or game is None:
+        raise ConflictError("no game is under way at this table", "not_playing")
+    if game.to_move is None:
+        raise ConflictError("the round is over: wait for the next one", "not_your_turn")
+    if game.to_move != seat:
+        raise ConflictError(
+            f"it is not your turn: seat {game.to_move} must decide", "not_your_turn"
+        )
+    game = game.copy(rng=game.rng)  # the old state is dropped: its generator moves on
+    try:
+        game.apply(text, seat=seat)
+    except NotationError as error:
+        raise InvalidError(str(error), "bad_notation") from None
+    except IllegalActionError as error:
+        reasons = {lang: describe_refusal(error, game, lang) for lang in LANGUAGES}
+        raise InvalidError(reasons["en"], "illegal_action", translations=reasons) from None
+    data = state.data
+    if game.is_over:
+        data = dataclasses.replace(data, status="finished")
+    return TableState(data, state.seats, game)
+
+
+def next_round(state: TableState) -> TableState:
+    """Deal the next round, shuffled by the game's (unpredictable) generator."""
+    game = state.game
+    if state.status != "playing" or game is None or game.to_move is not None:
+        raise ConflictError("no round is waiting to be dealt", "not_between_rounds")
+    game = game.copy(rng=game.rng)  # the old state is dropped: its generator moves on
+    game.next_round()
+    return TableState(state.data, state.seats, game)
+
+
+def presence(state: TableState, seat: int, *, online: bool, now: float) -> TableState | None:
+    """A seat's player connects (and takes their seat back) or leaves; None if no change."""
+    current = state.seats[seat]
+    new = dataclasses.replace(
+        current, online=online, standin=current.standin and not online, seen_at=now
+    )
+    if (new.online, new.standin) == (current.online, current.standin):
+        return None
+    return _with_seats(state, {seat: new})
+
+
+def stand_in(state: TableState, seat: int, now: float) -> TableState | None:
+    """A bot plays for a human gone longer than the table allows; None if not due."""
+    current = state.seats[seat]
+    due = current.seen_at + state.data.disconnect_timeout <= now
+    if state.status != "playing" or current.kind != "human" or current.standin or not due:
+        return None
+    return _with_seats(state, {seat: dataclasses.replace(current, standin=True, online=False)})
+
+
+def _with_seats(state: TableState, changed: dict[int, SeatData]) -> TableState:
+    if not changed:
+        return state
+    seats = tuple(changed.get(s.seat, s) for s in state.seats)
+    return TableState(state.data, seats, state.game)
+
+
+def _bot_name(seat: int, taken: list[str]) -> str:
+    """``Bot 3``, or a variant no one at the table uses."""
+    used = {name.casefold() for name in taken}
+    name = f"Bot {seat + 1}"
+    suffix = 1
+    while name.casefold() in used:
+        suffix += 1
+        name = f"Bot {seat + 1}.{suffix}"
+    return name[:NAME_LENGTH]

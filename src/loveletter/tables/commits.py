@@ -1,0 +1,95 @@
+"""Between states and records: what a change stores, and a state rebuilt from storage.
+
+:func:`settle` turns a command's result into the :class:`~.records.Commit` that
+stores it and the final state (its version incremented); :func:`rebuild` replays a
+stored table's game from its rounds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from ..engine import RECORD_FORMAT, Game, export_record, load_record
+from .records import Commit, NewAction, RoundData, StoredTable
+from .state import TableState
+
+
+def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Commit]:
+    """The final new state (next version) and the commit that stores the change."""
+    data = dataclasses.replace(new.data, version=old.version + 1, updated_at=now)
+    data = dataclasses.replace(data, awaiting=TableState(data, new.seats, new.game).awaiting())
+    final = TableState(data, new.seats, new.game)
+    seats = tuple(s for s, before in zip(new.seats, old.seats, strict=True) if s != before)
+    game = new.game
+    new_game: tuple[str, ...] | None = None
+    rounds: tuple[RoundData, ...] = ()
+    actions: tuple[NewAction, ...] = ()
+    record = None
+    if game is not None and game is not old.game:
+        fresh = data.game_number != old.data.game_number
+        before = None if fresh else old.game
+        if fresh:
+            new_game = tuple(game.players)
+        known_rounds = len(before.history) if before else 0
+        rounds = tuple(
+            RoundData(number, r.deck, r.first)
+            for number, r in enumerate(game.history[known_rounds:], start=known_rounds + 1)
+        )
+        known_actions = _action_count(before) if before else 0
+        actions = tuple(
+            NewAction(seq, number, text)
+            for seq, (number, text) in enumerate(_actions(game))
+            if seq >= known_actions
+        )
+        if game.is_over:
+            record = export_record(game)
+            record["meta"] = {
+                "table": data.id,
+                "game": data.game_number,
+                "seats": [
+                    {"kind": s.kind, "level": s.level} if s.kind == "bot" else {"kind": s.kind}
+                    for s in new.seats
+                ],
+            }
+    commit = Commit(
+        expected=old.version,
+        table=data,
+        seats=seats,
+        new_game=new_game,
+        rounds=rounds,
+        actions=actions,
+        record=record,
+        winners=tuple(game.winners) if game is not None and record is not None else (),
+    )
+    return final, commit
+
+
+def rebuild(stored: StoredTable, rng: random.Random) -> TableState:
+    """A table rebuilt from storage, its game replayed from its rounds (no RNG needed)."""
+    game = None
+    if stored.table.game_number:
+        record = {
+            "format": RECORD_FORMAT,
+            "edition": stored.table.edition,
+            "options": stored.table.options,
+            "players": list(stored.players),
+            "rounds": [
+                {"deck": list(r.deck), "first": r.first, "actions": list(r.actions)}
+                for r in stored.rounds
+            ],
+        }
+        game = load_record(record, rng=rng, check_result=False)
+    return TableState(stored.table, stored.seats, game)
+
+
+def _action_count(game: Game) -> int:
+    return sum(len(r.actions) for r in game.history)
+
+
+def _actions(game: Game) -> list[tuple[int, str]]:
+    return [
+        (number, action.text)
+        for number, r in enumerate(game.history, start=1)
+        for action in r.actions
+    ]

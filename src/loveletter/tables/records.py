@@ -1,0 +1,117 @@
+"""What is stored of a table: plain frozen records that any repository reads and writes.
+
+A change of a table is one :class:`Commit`, written only if the table is still at
+the version the change was computed from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+#: ``lobby`` (seats being taken), ``playing`` or ``finished`` (a rematch may follow).
+TableStatus = Literal["lobby", "playing", "finished"]
+
+#: An ``open`` seat waits for a human; a ``human`` holds a token; a ``bot`` plays itself.
+SeatKind = Literal["open", "human", "bot"]
+
+#: What a game under way waits for: a ``human``'s or a ``bot``'s decision, or the
+#: next ``round`` to be dealt.
+Awaiting = Literal["human", "bot", "round"]
+
+#: A game of a table's history.
+GameStatus = Literal["playing", "finished"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatData:
+    """One seat as stored; ``standin`` marks a bot playing for an absent human."""
+
+    seat: int
+    kind: SeatKind
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    online: bool = False
+    standin: bool = False
+    seen_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    """A table's own row as stored."""
+
+    id: str
+    edition: str
+    options: dict[str, Any]
+    bot_level: str
+    disconnect_timeout: float
+    host_hash: str
+    status: TableStatus
+    game_number: int
+    awaiting: Awaiting | None
+    version: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RoundData:
+    """One dealt round of the current game and its actions so far."""
+
+    number: int
+    deck: tuple[str, ...]
+    first: int
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """Everything needed to rebuild a table: its row, seats and current game."""
+
+    table: TableData
+    seats: tuple[SeatData, ...]
+    players: tuple[str, ...] = ()
+    rounds: tuple[RoundData, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """An accepted action to store: its index in the game, its round, its notation."""
+
+    seq: int
+    round: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """One change of a table, written only if the table is still at ``expected``.
+
+    ``table`` holds the new row (its version already incremented). ``new_game``
+    starts game ``table.game_number`` with these players; ``rounds`` and ``actions``
+    extend that game; ``record`` finishes it.
+    """
+
+    expected: int
+    table: TableData
+    seats: tuple[SeatData, ...] = ()
+    new_game: tuple[str, ...] | None = None
+    rounds: tuple[RoundData, ...] = ()
+    actions: tuple[NewAction, ...] = ()
+    record: dict[str, Any] | None = None
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game as listed in the history."""
+
+    table_id: str
+    number: int
+    edition: str
+    players: tuple[str, ...]
+    status: GameStatus
+    winners: tuple[int, ...] | None
+    created_at: float
+    finished_at: float | None

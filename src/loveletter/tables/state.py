@@ -1,0 +1,82 @@
+"""A table as committed: its row, its seats and its current game, never changed in place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, build_view
+from .records import Awaiting, SeatData, TableData, TableStatus
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table as committed: its row, seats and current game (never mutated).
+
+    A command returns a new state (the game is copied before an action is applied),
+    so a state held in a cache always equals what the repository holds.
+    """
+
+    data: TableData
+    seats: tuple[SeatData, ...]
+    game: Game | None = None
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.data.id
+
+    @property
+    def version(self) -> int:
+        """Incremented by every committed change."""
+        return self.data.version
+
+    @property
+    def status(self) -> TableStatus:
+        """``lobby``, ``playing`` or ``finished``."""
+        return self.data.status
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view for a seat (None: a spectator)."""
+        assert self.game is not None
+        return build_view(self.game, seat)
+
+    def position(self) -> dict[str, int] | None:
+        """Where the game stands: game number, round, actions taken in the round."""
+        if self.game is None:
+            return None
+        history = self.game.history
+        return {
+            "game": self.data.game_number,
+            "round": len(history),
+            "actions": len(history[-1].actions) if history else 0,
+        }
+
+    def seat_of(self, token_hash: str) -> int | None:
+        """The seat holding this token hash, if any."""
+        for seat in self.seats:
+            if seat.token_hash == token_hash:
+                return seat.seat
+        return None
+
+    def bot_to_move(self) -> tuple[int, str] | None:
+        """The seat to move and its bot level, when a bot must decide now."""
+        if self.status != "playing" or self.game is None:
+            return None
+        seat = self.game.to_move
+        if seat is None:
+            return None
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return seat, info.level or self.data.bot_level
+        if info.standin:
+            return seat, self.data.bot_level
+        return None
+
+    def awaiting(self) -> Awaiting | None:
+        """What the game waits for: a ``human``, a ``bot``, the next ``round``; or None."""
+        if self.status != "playing" or self.game is None:
+            return None
+        if self.game.to_move is None:
+            return "round"
+        return "bot" if self.bot_to_move() else "human"
