@@ -14,6 +14,7 @@ from loveletter.engine import (
     IllegalActionError,
     Narrator,
     Options,
+    build_view,
     describe_refusal,
     events_for,
 )
@@ -99,7 +100,7 @@ def test_a_finished_game_replays_step_by_step(server: ServerThread) -> None:
             step = steps[index]
             assert (step["round"], step["action"]) == (number, action)
             assert step["hands"] == game.hands
-            assert step["view"]["seats"] == game.view(None)["seats"]
+            assert step["view"]["seats"] == build_view(game, None)["seats"]
             assert "events" not in step["view"]
             index += 1
     narrator = Narrator(game.edition, game.players, None, "fr")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import text
 
-from loveletter.engine import Game
+from loveletter.engine import Game, export_record
 from loveletter.server import tables
 from loveletter.server.protocol import BotSeat, CreateTable, OpenSeat, TableOptions
 from loveletter.storage import (
@@ -86,7 +86,7 @@ def test_a_game_is_stored_and_rebuilt_by_replay(repository: Repository) -> None:
     assert found[0] == "finished"
     assert state.game is not None
     assert found[1] is not None
-    assert found[1]["rounds"] == state.game.to_record()["rounds"]
+    assert found[1]["rounds"] == export_record(state.game)["rounds"]
     [summary] = repository.games(state.id)
     assert summary.winners == tuple(state.game.winners)
     assert repository.finished_games(10)[0].table_id == state.id

@@ -19,7 +19,9 @@ from ..engine import (
     IllegalActionError,
     NotationError,
     Options,
+    build_view,
     describe_refusal,
+    export_record,
     load_record,
 )
 from ..storage import Commit, NewAction, RoundData, SeatData, StoredTable, TableData
@@ -55,7 +57,7 @@ class TableState:
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for a seat (None: a spectator)."""
         assert self.game is not None
-        return self.game.view(seat)
+        return build_view(self.game, seat)
 
     def view_text(self, seat: int | None) -> str:
         """The view as JSON text, computed once per state and seat (text is cheap to
@@ -315,7 +317,7 @@ def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Co
             if seq >= known_actions
         )
         if game.is_over:
-            record = game.to_record()
+            record = export_record(game)
             record["meta"] = {
                 "table": data.id,
                 "game": data.game_number,
