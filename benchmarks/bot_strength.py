@@ -25,7 +25,7 @@ from typing import Any
 
 from loveletter.arena import ArenaResult, run_arena, wilson
 from loveletter.bots import make_bot
-from loveletter.engine import Game
+from loveletter.engine import Game, build_view
 
 #: (key, edition, players, bots, games): 2-player matches are sized for 2,000+ rounds.
 MATCHES = [
@@ -68,7 +68,7 @@ def timing(decisions: int, seed: int) -> None:
             while game.to_move is not None and len(views) < decisions:
                 legal = game.legal_actions()
                 if len(legal) > 1 and rng.random() < 0.5:
-                    views.append(game.view(game.to_move))
+                    views.append(build_view(game, game.to_move))
                 game.apply(rng.choice(legal))
         bot = make_bot("expert")
         cpu, wall = [], []

@@ -27,6 +27,7 @@ import torch
 from sb3_contrib import MaskablePPO
 
 from loveletter.bots import make_bot
+from loveletter.engine import build_view
 from loveletter.rl.gym_env import LoveLetterEnv
 
 Policy = Callable[[LoveLetterEnv, np.ndarray], int]
@@ -64,7 +65,7 @@ def bot_policy(spec: str) -> Policy:
     rng = random.Random(0)
 
     def choose(env: LoveLetterEnv, observation: np.ndarray) -> int:
-        view = env.game.view(env.seat)
+        view = build_view(env.game, env.seat)
         legal = view["legal_actions"]
         action = legal[0] if len(legal) == 1 else bot.choose(view, rng)
         return env.space.index(action)

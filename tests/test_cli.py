@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from loveletter.cli.main import app
-from loveletter.engine import EDITIONS, Game, load_record
+from loveletter.engine import EDITIONS, Game, export_record, load_record
 from loveletter.simulation import play_random_game
 
 runner = CliRunner()
@@ -20,7 +20,7 @@ runner = CliRunner()
 def played_record(edition: str = "2019", players: int = 3, seed: int = 7) -> dict[str, Any]:
     rng = random.Random(seed)
     game = play_random_game(Game(edition, players, rng=rng), rng)
-    return game.to_record()
+    return export_record(game)
 
 
 def write(tmp_path: Path, data: Any, name: str = "game.json") -> Path:

@@ -42,7 +42,9 @@ from loveletter import (
     NotationError,
     Options,
     Phase,
+    build_view,
     event_dict,
+    export_record,
     game_state,
     load_record,
     parse_action,
@@ -325,7 +327,7 @@ def check_step(game: Game) -> None:
 
 def all_views(game: Game) -> Views:
     """The spectator's view and every seat's."""
-    return {seat: game.view(seat) for seat in (None, *range(game.n))}
+    return {seat: build_view(game, seat) for seat in (None, *range(game.n))}
 
 
 def check_views(game: Game, views: Views) -> None:
@@ -502,7 +504,7 @@ def check_refusals(game: Game, rng: random.Random, views: Views | None, count: i
     before = game_state(game)
     summary = fingerprint(game)
     log = list(game.log)
-    record = game.to_record() if views is not None else None
+    record = export_record(game) if views is not None else None
 
     def refused(error: type[Exception], attempt: Callable[..., object], *args: Any) -> None:
         with pytest.raises(error):
@@ -526,9 +528,11 @@ def check_refusals(game: Game, rng: random.Random, views: Views | None, count: i
     assert game_state(game) == before
     assert game.log == log
     if views is not None:
-        assert game.to_record() == record
+        assert export_record(game) == record
         seats = {None, to_move, rng.randrange(game.n)}
-        assert {seat: game.view(seat) for seat in seats} == {seat: views[seat] for seat in seats}
+        assert {seat: build_view(game, seat) for seat in seats} == {
+            seat: views[seat] for seat in seats
+        }
 
 
 def check_hidden_swaps(game: Game, views: Views, rng: random.Random) -> None:
@@ -568,7 +572,7 @@ def check_hidden_swaps(game: Game, views: Views, rng: random.Random) -> None:
         check_cards(hidden)
         for viewer, view in views.items():
             if viewer != seat:
-                assert hidden.view(viewer) == view, (seat, viewer)
+                assert build_view(hidden, viewer) == view, (seat, viewer)
 
 
 def drawn_from_pile(game: Game) -> int:
@@ -611,7 +615,7 @@ def swap_undrawn(record: dict[str, Any], game: Game, rng: random.Random) -> dict
 def check_replay_now(game: Game, views: Views, rng: random.Random) -> None:
     """Properties 6 and 4 on a partial record: the record of the game so far replays to
     the same state and views, also with two never-seen deck cards swapped."""
-    record = json.loads(json.dumps(game.to_record()))
+    record = json.loads(json.dumps(export_record(game)))
     replayed = load_record(record)
     assert game_state(replayed) == game_state(game)
     assert replayed.legal_actions() == game.legal_actions()
@@ -646,12 +650,12 @@ def check_finished(game: Game, config: Config, seed: int, options: Options | Non
     state, exports back identically, and the same seed plays the same game."""
     assert game.is_over
     assert game.to_move is None
-    record = json.loads(json.dumps(game.to_record()))
+    record = json.loads(json.dumps(export_record(game)))
     replayed = load_record(record)
     assert replayed.result() == game.result() == record["result"]
     assert replayed.tokens == game.tokens
     assert game_state(replayed) == game_state(game)
-    assert replayed.to_record() == record
+    assert export_record(replayed) == record
     threshold = game.rules.tokens_to_win
     assert game.winners
     assert game.winners == [seat for seat in range(game.n) if game.tokens[seat] >= threshold]
@@ -659,7 +663,7 @@ def check_finished(game: Game, config: Config, seed: int, options: Options | Non
     assert game.tokens == [
         sum(result["tokens"][seat] for result in rounds) for seat in range(game.n)
     ]
-    assert play_game(config, seed, options=options).to_record() == record
+    assert export_record(play_game(config, seed, options=options)) == record
 
 
 # --------------------------------------------------------------------------- the tests
@@ -714,7 +718,7 @@ def test_views_and_refusals_at_every_step(config: Config, seed: int, options: Op
 
     game = play_game(config, seed, on_step, options)
     check_finished(game, config, seed, options)
-    check_replay_swap_in_the_past(game.to_record(), checks)
+    check_replay_swap_in_the_past(export_record(game), checks)
 
 
 @settings(max_examples=120, deadline=None, derandomize=True)
@@ -862,7 +866,7 @@ def features(game: Game) -> set[str]:
                 found.add(f"ending {event['ending']}")
                 if len(event["winners"]) > 1:
                     found.add("tied winners")
-    for round_data in game.to_record()["rounds"]:
+    for round_data in export_record(game)["rounds"]:
         found.update(f"step {text}" for text in round_data["actions"] if text == "look none")
     return found
 

@@ -33,7 +33,7 @@ soon as one round is finished), and then every key of ``expect``:
   ``{"action", "error": "IllegalActionError" | "NotationError", "seat"?, "match"?}``
   (``seat`` is passed to ``Game.apply``). A refusal must change nothing: the
   game's state, log and legal actions are compared before and after.
-- ``views``: checks of ``game.view(seat)`` (``seat`` null: a spectator) at a
+- ``views``: checks of ``build_view(game, seat)`` (``seat`` null: a spectator) at a
   dotted ``path`` (list indexes may be negative; no path: the whole view), with
   one or more of ``equals`` (the exact value), ``includes`` / ``excludes``
   (members of a list, or keys of an object), ``matches`` (each pattern, an
@@ -69,7 +69,14 @@ from typing import Any
 import pytest
 
 import loveletter
-from loveletter import Game, IllegalActionError, NotationError, RecordError
+from loveletter import (
+    Game,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    build_view,
+    export_record,
+)
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
@@ -196,7 +203,7 @@ def _check_refused_record(record: Mapping[str, Json], refused: Mapping[str, Json
 
 
 def _check_export(game: Game, record: Mapping[str, Json]) -> None:
-    exported = game.to_record(result="result" in record)
+    exported = export_record(game, with_result="result" in record)
     expected = {key: value for key, value in record.items() if key != "meta"}
     assert exported == expected, "the record is not what the engine exports for it"
 
@@ -204,10 +211,10 @@ def _check_export(game: Game, record: Mapping[str, Json]) -> None:
 def _check_views_offer_legal_actions(game: Game) -> None:
     legal = [str(action) for action in game.legal_actions()]
     for seat in [None, *range(game.n)]:
-        view = game.view(seat)
+        view = build_view(game, seat)
         offered = view["legal_actions"]
         assert offered == (legal if seat is not None and seat == game.to_move else []), seat
-    assert game.view(None)["hand"] is None
+    assert build_view(game, None)["hand"] is None
 
 
 # ---------------------------------------------------------------------- checks
@@ -294,7 +301,7 @@ def _check_views(game: Game, expected: Json, record: Mapping[str, Json]) -> None
         seat = check["seat"]
         path = check.get("path", "")
         where = f"view({seat})[{path!r}]"
-        value = _walk(game.view(seat), path)
+        value = _walk(build_view(game, seat), path)
         if "equals" in check:
             assert value == check["equals"], where
         members: Sequence[Json] | Mapping[str, Json] = (
@@ -318,7 +325,7 @@ def _check_views(game: Game, expected: Json, record: Mapping[str, Json]) -> None
 def _check_review(game: Game, expected: Json, record: Mapping[str, Json]) -> None:
     assert game.results, "no finished round to review"
     for seat in [None, *range(game.n)]:
-        review = dict(game.view(seat)["results"][-1])
+        review = dict(build_view(game, seat)["results"][-1])
         review["bonuses"] = [[bonus["seat"], bonus["reason"]] for bonus in review["bonuses"]]
         for key, value in expected.items():
             assert key in review, f"no {key!r} in a round review"

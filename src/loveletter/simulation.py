@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, RandomBot, make_bot
-from .engine import Action, Game, Options
+from .engine import Action, Game, Options, build_view, export_record
 
 RecordSink = Callable[[int, dict[str, Any]], None]
 #: Which bot (an index into the match's bots) sits in each seat of game ``index``.
@@ -124,12 +124,12 @@ def play_game(
         if bot is None or type(bot) is RandomBot:  # RandomBot.choose, without the view
             action: Action | str = actions[int(rngs[seat].random() * len(actions))]
         else:
-            action = bot.choose(game.view(seat), rngs[seat])
+            action = bot.choose(build_view(game, seat), rngs[seat])
         times[seat].append(clock() - started)
         game.apply(action, seat)
     for position, bot in enumerate(seats):
         if bot is not None:
-            bot.finish(game.view(position))
+            bot.finish(build_view(game, position))
     return game
 
 
@@ -196,7 +196,7 @@ def _play_one(spec: MatchSpec, index: int, table: _Table | None) -> GameOutcome:
             (bot.faults if bot is not None else 0) - count
             for bot, count in zip(seats, before, strict=True)
         ),
-        record=game.to_record() if spec.records else None,
+        record=export_record(game) if spec.records else None,
     )
 
 

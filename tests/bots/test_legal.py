@@ -8,7 +8,7 @@ import pytest
 
 from loveletter.bots import LEVELS, HeuristicBot, RandomBot, SearchBot, make_bot
 from loveletter.bots.base import BaseBot
-from loveletter.engine import Game
+from loveletter.engine import Game, build_view
 from loveletter.simulation import play_game
 
 from .conftest import TABLES, positions
@@ -24,7 +24,7 @@ def test_bots_choose_legal_actions_everywhere(bot: BaseBot) -> None:
     rng = random.Random(1)
     steps = {"play": 0, "chancellor": 0, "cardinal": 0, "bishop": 0}
     for game in positions(seed=7, per_table=per_table):
-        view = game.view(game.to_move)
+        view = build_view(game, game.to_move)
         action = bot.choose(view, rng)
         assert action in view["legal_actions"], (view["phase"], action)
         steps[view["phase"]] += 1
@@ -52,7 +52,7 @@ def test_the_registry_knows_every_level() -> None:
 
 def test_search_is_reproducible_from_its_rng() -> None:
     game = next(positions(seed=3, per_table=1))
-    view = game.view(game.to_move)
+    view = build_view(game, game.to_move)
     first = SearchBot(budget=40).choose(view, random.Random(5))
     second = SearchBot(budget=40).choose(view, random.Random(5))
     assert first == second

@@ -8,7 +8,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from loveletter.engine import Game
+from loveletter.engine import Game, build_view
 from loveletter.rl import ActionSpace
 from loveletter.rl.openspiel_game import SHORT_NAME, LoveLetterState
 
@@ -118,7 +118,7 @@ def test_resampled_worlds_look_the_same_to_the_player(edition: str, players: int
             assert seen.observation_tensor(player) == state.observation_tensor(player)
             assert seen.legal_actions() == state.legal_actions()
         assert world.engine.hands[player] == state.engine.hands[player]
-        known = state.engine.view(player)["known_hands"]
+        known = build_view(state.engine, player)["known_hands"]
         for seat, card in known.items():
             assert card in world.engine.hands[int(seat)]
         differ += world.engine.deck != state.engine.deck

@@ -26,7 +26,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from loveletter.engine import Game, Narrator, Options, RecordError
+from loveletter.engine import Game, Narrator, Options, RecordError, build_view
 from loveletter.server.run import bind, make_server
 from loveletter.server.settings import Settings
 
@@ -373,7 +373,7 @@ class Oracle:
 
         def snapshot(round_number: int, count: int) -> None:
             views[(round_number, count)] = {
-                seat: game.view(seat) for seat in [None, *range(game.n)]
+                seat: build_view(game, seat) for seat in [None, *range(game.n)]
             }
 
         for number, round_data in enumerate(data["rounds"], start=1):

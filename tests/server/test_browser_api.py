@@ -9,11 +9,14 @@ import httpx
 import pytest
 
 from loveletter.engine import (
+    CARD_KINDS,
     EDITIONS,
     Game,
     IllegalActionError,
     Narrator,
     Options,
+    Rules,
+    build_view,
     describe_refusal,
     events_for,
 )
@@ -51,12 +54,22 @@ def test_editions_give_every_card_from_the_engine(server: ServerThread, lang: st
             assert [(c["id"], c["value"], c["count"]) for c in deck["cards"]] == [
                 (c.id, c.value, c.count) for c in edition.deck(players)
             ]
+            rules = Rules.settle(edition, players)
             for card in deck["cards"]:
                 assert card["name"] == edition.card_name(card["id"], lang)
                 assert card["effect"] == edition.effect_text(card["id"], players, lang)
+                kind = CARD_KINDS[card["id"]]
+                assert card["chooses"] == kind.chooses.value
+                assert card["seats"] == list(kind.seat_counts)
+                assert card["names"] == rules.naming(card["id"])
+                assert card["step"] == kind.step
     princess = next(e for e in editions if e["id"] == "princess")
     names = {c["id"]: c["name"] for c in princess["decks"][0]["cards"]}
     assert names["princess"] == ("Ogre" if lang == "fr" else "The Ogre")
+    premium = next(e for e in editions if e["id"] == "premium")
+    large = {c["id"]: c for c in premium["decks"][1]["cards"]}
+    assert (large["guard"]["names"], large["bishop"]["names"]) == ("value", "value")
+    assert (large["baroness"]["seats"], large["cardinal"]["seats"]) == ([1, 2], [2])
     assert httpx.get(f"{server.url}/api/editions", params={"lang": "de"}).status_code == 422
 
 
@@ -99,7 +112,7 @@ def test_a_finished_game_replays_step_by_step(server: ServerThread) -> None:
             step = steps[index]
             assert (step["round"], step["action"]) == (number, action)
             assert step["hands"] == game.hands
-            assert step["view"]["seats"] == game.view(None)["seats"]
+            assert step["view"]["seats"] == build_view(game, None)["seats"]
             assert "events" not in step["view"]
             index += 1
     narrator = Narrator(game.edition, game.players, None, "fr")

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import text
 
 from loveletter import tables
-from loveletter.engine import Game, Options
+from loveletter.engine import Game, Options, export_record
 from loveletter.server.repository import MEMORY, TableRepository, make_repository
 from loveletter.storage import Repository, SchemaVersionError
 from loveletter.tables import Commit, NewAction, RoundData, SeatData, TableData, TableSpec
@@ -102,7 +102,7 @@ def test_a_game_is_stored_and_rebuilt_by_replay(repository: TableRepository) -> 
     assert found[0] == "finished"
     assert state.game is not None
     assert found[1] is not None
-    assert found[1]["rounds"] == state.game.to_record()["rounds"]
+    assert found[1]["rounds"] == export_record(state.game)["rounds"]
     [summary] = repository.games(state.id)
     assert summary.winners == tuple(state.game.winners)
     assert repository.finished_games(10)[0].table_id == state.id

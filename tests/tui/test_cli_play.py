@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from loveletter.cli.main import app
-from loveletter.engine import Game
+from loveletter.engine import Game, export_record
 from loveletter.tui.app import LoveLetterApp
 
 runner = CliRunner()
@@ -84,7 +84,7 @@ def test_bad_options_fail_clearly(
 
 def test_resume(launched: list[LoveLetterApp], tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(Game("classic", ["A", "B"], seed=1).to_record()), "utf-8")
+    path.write_text(json.dumps(export_record(Game("classic", ["A", "B"], seed=1))), "utf-8")
     assert runner.invoke(app, ["play", "--resume", str(path)]).exit_code == 0
     (played,) = launched
     assert played.session is not None

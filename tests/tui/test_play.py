@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from loveletter.bots import make_bot
+from loveletter.engine import export_record
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
@@ -119,7 +120,7 @@ async def test_save_and_resume_continue_the_same_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(4):
             await step(pilot)
-        saved = game_screen(pilot).session.game.to_record()
+        saved = export_record(game_screen(pilot).session.game)
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert_fits(pilot)
@@ -132,13 +133,13 @@ async def test_save_and_resume_continue_the_same_game(tmp_path: Path) -> None:
 
     session = Session.resume(path, bot_factory=make_bot)
     assert [seat.bot for seat in session.setup.seats] == [None, "easy", "medium"]
-    assert session.game.to_record()["rounds"] == saved["rounds"]
+    assert export_record(session.game)["rounds"] == saved["rounds"]
     resumed = LoveLetterApp(session=session, delay=0)
     async with resumed.run_test(size=SIZE) as pilot:
         moves = len(saved["rounds"][-1]["actions"])
         for _ in range(4):  # a few more moves
             await step(pilot)
-        final = session.game.to_record()
+        final = export_record(session.game)
     count = len(saved["rounds"])
     assert final["rounds"][: count - 1] == saved["rounds"][:-1]
     assert final["rounds"][count - 1]["deck"] == saved["rounds"][-1]["deck"]
@@ -182,21 +183,21 @@ async def test_an_illegal_typed_action_is_explained_and_changes_nothing() -> Non
         table = game_screen(pilot)
         while table.session.game.to_move != 0:
             await step(pilot)
-        before = table.session.game.to_record()
+        before = export_record(table.session.game)
         await pilot.press("colon", *keys("guard 0 priest"), "enter")
         await settle(pilot)
         assert "Not allowed:" in screen_text(pilot)
-        assert table.session.game.to_record() == before
+        assert export_record(table.session.game) == before
         await pilot.press(*keys("xyz"), "enter")
         await settle(pilot)
         assert "Not an action:" in screen_text(pilot)
-        assert table.session.game.to_record() == before
+        assert export_record(table.session.game) == before
         legal = table.session.view(0)["legal_actions"][0]
         command = table.query_one("#command")
         command.value = legal  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
-        after = table.session.game.to_record()
+        after = export_record(table.session.game)
         assert after["rounds"][0]["actions"][: len(before["rounds"][0]["actions"]) + 1] == [
             *before["rounds"][0]["actions"],
             legal,
@@ -216,11 +217,11 @@ async def test_typing_out_of_turn_is_refused() -> None:
         table = game_screen(pilot)
         assert table.passing == 1
         assert "Pass the keyboard to Bruno" in screen_text(pilot)
-        before = table.session.game.to_record()
+        before = export_record(table.session.game)
         await pilot.press("colon", *keys("priest 0"), "enter")  # Bruno's move, typed by Ana
         await settle(pilot)
         assert "It is not your turn: Bruno is to move." in screen_text(pilot)
-        assert table.session.game.to_record() == before
+        assert export_record(table.session.game) == before
         await pilot.press("escape", "enter")
         await settle(pilot)
         assert isinstance(app.screen, HandOverScreen)
@@ -238,7 +239,7 @@ async def test_the_countess_rule_is_explained() -> None:
         assert table.options == ["countess", ""]
         rule = "You hold the Countess with the King: you must play the Countess (R21)."
         assert rule in screen_text(pilot)
-        before = table.session.game.to_record()
+        before = export_record(table.session.game)
         await pilot.press("2")  # the King is shown, but not offered
         await settle(pilot)
         assert rule in screen_text(pilot)
@@ -248,10 +249,10 @@ async def test_the_countess_rule_is_explained() -> None:
         await pilot.press("colon", *keys("king 1"), "enter")
         await settle(pilot)
         assert "Not allowed: The King cannot be played beside the Countess" in screen_text(pilot)
-        assert table.session.game.to_record() == before
+        assert export_record(table.session.game) == before
         await pilot.press("escape", "1")
         await settle(pilot)
-        assert table.session.game.to_record()["rounds"][0]["actions"][0] == "countess"
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "countess"
 
 
 async def test_the_countess_rule_in_french() -> None:
@@ -287,7 +288,7 @@ async def test_guard_step_shows_unseen_counts_and_escape_goes_back() -> None:
         assert "Play a card" in screen_text(pilot)
         await pilot.press("1", "2")  # the Guard on Bruno, naming the Baron
         await settle(pilot)
-        actions = table.session.game.to_record()["rounds"][0]["actions"]
+        actions = export_record(table.session.game)["rounds"][0]["actions"]
         assert actions[0] == "guard 1 baron"
 
 
@@ -341,7 +342,10 @@ async def test_a_bishop_target_answers_after_a_hand_over() -> None:
         assert "Keep your hand" in text
         await pilot.press("2")
         await settle(pilot)
-        assert table.session.game.to_record()["rounds"][0]["actions"][:2] == ["bishop 1 5", "keep"]
+        assert export_record(table.session.game)["rounds"][0]["actions"][:2] == [
+            "bishop 1 5",
+            "keep",
+        ]
 
 
 async def test_the_setup_screen_starts_the_chosen_table() -> None:
@@ -390,7 +394,7 @@ async def test_the_chancellor_keeps_one_card_and_orders_the_others() -> None:
         assert "Under the deck: Baron, Spy" in text
         await pilot.press("2")
         await settle(pilot)
-        actions = game_screen(pilot).session.game.to_record()["rounds"][0]["actions"]
+        actions = export_record(game_screen(pilot).session.game)["rounds"][0]["actions"]
         assert actions[:2] == ["chancellor", "keep handmaid spy baron"]
 
 
@@ -407,4 +411,7 @@ async def test_a_card_with_nobody_to_choose_says_it_has_no_effect() -> None:
         assert screen_text(pilot).count("(no effect: nobody can be") == 2
         await pilot.press("1")
         await settle(pilot)
-        assert table.session.game.to_record()["rounds"][0]["actions"][:2] == ["handmaid", "guard"]
+        assert export_record(table.session.game)["rounds"][0]["actions"][:2] == [
+            "handmaid",
+            "guard",
+        ]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from loveletter.bots import make_bot
-from loveletter.engine import Game, RecordError
+from loveletter.engine import Game, RecordError, export_record
 from loveletter.tui.choices import ChoiceTree, action_path
 from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
 from loveletter.tui.texts import TEXTS
@@ -77,7 +77,7 @@ def test_saving_keeps_the_seats_in_meta_and_resuming_restores_them(tmp_path: Pat
     assert resumed.setup.seats == setup.seats
     assert resumed.setup.lang == "fr"
     assert resumed.save_path == path
-    assert resumed.game.to_record() == session.game.to_record()
+    assert export_record(resumed.game) == export_record(session.game)
     other = Session.resume(path, save=tmp_path / "copy.json", lang="en", bot_factory=make_bot)
     assert other.setup.lang == "en"
     assert other.save_path == tmp_path / "copy.json"
@@ -86,7 +86,7 @@ def test_saving_keeps_the_seats_in_meta_and_resuming_restores_them(tmp_path: Pat
 def test_a_record_without_meta_seats_one_human_against_bots(tmp_path: Path) -> None:
     path = tmp_path / "plain.json"
     game = Game("classic", ["A", "B", "C"], seed=2)
-    path.write_text(json.dumps(game.to_record()), encoding="utf-8")
+    path.write_text(json.dumps(export_record(game)), encoding="utf-8")
     session = Session.resume(path, bot_factory=make_bot)
     assert [seat.bot for seat in session.setup.seats] == [None, "medium", "medium"]
 

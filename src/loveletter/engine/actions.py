@@ -9,9 +9,10 @@ nothing. ``str(action)`` is the canonical notation and parsing it gives the acti
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar, NoReturn
 
-from .cards import ALL_CARDS, CHOOSES_ANY, CHOOSES_NOBODY, CHOOSES_OTHER
+from .cards import CARD_KINDS, Choice
 from .errors import NotationError
 
 MAX_SEATS = 8
@@ -20,6 +21,8 @@ MAX_SEATS = 8
 MAX_VALUE = 9
 
 STEP_WORDS = frozenset({"keep", "look", "discard"})
+#: Cards that choose a set of seats, written in increasing order (DESIGN.md §3).
+_SEAT_SETS = frozenset(card for card, kind in CARD_KINDS.items() if 2 in kind.seat_counts)
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 Guess = str | int
@@ -52,7 +55,7 @@ class Action:
         guess: Guess | None = None,
         cards: tuple[str, ...] = (),
     ) -> Action:
-        if word in ("baroness", "cardinal"):
+        if word in _SEAT_SETS:
             seats = tuple(sorted(seats))
         text = _format(word, seats, guess, cards)
         interned = cls._interned.get(text)
@@ -134,6 +137,15 @@ def _fail(message: str) -> NoReturn:
     raise NotationError(message)
 
 
+_SEAT_COUNT_ERRORS: Mapping[Choice, str] = {
+    Choice.NOBODY: "'{}' chooses no player",
+    Choice.OTHER: "'{}' chooses one player",
+    Choice.ANY: "'{}' chooses one player",
+    Choice.OTHERS: "'{}' chooses one or two players",
+    Choice.TWO: "'{}' chooses exactly two players",
+}
+
+
 def _check_shape(
     word: str, seats: tuple[int, ...], guess: Guess | None, cards: tuple[str, ...]
 ) -> None:
@@ -149,7 +161,7 @@ def _check_shape(
         if cards and not 2 <= len(cards) <= 3:
             _fail("'keep' names the kept card then the 1 or 2 returned cards")
         for card in cards:
-            if card not in ALL_CARDS:
+            if card not in CARD_KINDS:
                 _fail(f"unknown card {card!r}")
         return
     if cards:
@@ -162,31 +174,26 @@ def _check_shape(
         if seats or guess is not None:
             _fail("'discard' takes no arguments")
         return
-    if word not in ALL_CARDS:
+    kind = CARD_KINDS.get(word)
+    if kind is None:
         _fail(f"unknown card or step {word!r}")
-    if word in ("guard", "bishop"):
+    if kind.names is not None:
         if len(seats) != (0 if guess is None else 1):
             _fail(f"'{word}' takes a seat and a guess, or nothing")
         if guess is None:
             return
-        if word == "bishop" or isinstance(guess, int):
+        if kind.names == "value" or isinstance(guess, int):
             if not isinstance(guess, int) or isinstance(guess, bool):
-                _fail("the Bishop names a number")
+                _fail(f"'{word}' names a number")
             if not 0 <= guess <= MAX_VALUE:
                 _fail(f"{guess} is not a card value 0-{MAX_VALUE}")
-        elif guess not in ALL_CARDS:
+        elif guess not in CARD_KINDS:
             _fail(f"unknown card {guess!r}")
         return
     if guess is not None:
         _fail(f"'{word}' names no card")
-    if word in CHOOSES_NOBODY and seats:
-        _fail(f"'{word}' chooses no player")
-    if (word in CHOOSES_OTHER or word in CHOOSES_ANY) and len(seats) > 1:
-        _fail(f"'{word}' chooses one player")
-    if word == "cardinal" and len(seats) not in (0, 2):
-        _fail("'cardinal' chooses exactly two players")
-    if word == "baroness" and len(seats) > 2:
-        _fail("'baroness' chooses one or two players")
+    if seats and len(seats) not in kind.seat_counts:
+        _fail(_SEAT_COUNT_ERRORS[kind.chooses].format(word))
 
 
 def _seat(text: str) -> int:
@@ -217,12 +224,13 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             _fail("'look' takes one seat or 'none'")
         return LOOK_NONE if args[0] == "none" else Action("look", (_seat(args[0]),))
-    if word in ("guard", "bishop") and len(args) == 2:
+    kind = CARD_KINDS.get(word)
+    if kind is not None and kind.names is not None and args:
+        if len(args) != 2:
+            _fail(f"'{word}' takes a seat and a guess, or nothing")
         guess_text = args[1]
         guess: Guess = int(guess_text) if _NUMBER.fullmatch(guess_text) else guess_text
         return Action(word, (_seat(args[0]),), guess)
-    if word in ("guard", "bishop") and args:
-        _fail(f"'{word}' takes a seat and a guess, or nothing")
     return Action(word, tuple(_seat(arg) for arg in args))
 
 

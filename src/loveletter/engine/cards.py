@@ -1,4 +1,5 @@
-"""Cards and editions as data: ids, values, counts, names and effect texts.
+"""Cards and editions as data: how each kind of card is played, and per edition its
+values, counts, names and effect texts.
 
 Card ids are the stable English ids used in code, notation and records. Everything a
 player reads (names, effect texts) is data here, per language and per theme, so the
@@ -9,19 +10,90 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
 
 LANGUAGES = ("en", "fr")
 
-#: Cards whose effect chooses exactly one *other* player (R11: no effect if none).
-CHOOSES_OTHER = frozenset({"guard", "priest", "baron", "king", "dowager_queen", "jester", "bishop"})
-#: Cards whose effect chooses any player, the player included (R12).
-CHOOSES_ANY = frozenset({"prince", "sycophant"})
-#: Cards whose effect chooses nobody.
-CHOOSES_NOBODY = frozenset(
-    {"handmaid", "countess", "princess", "spy", "chancellor", "count", "constable", "assassin"}
+
+class Choice(StrEnum):
+    """Whom a card chooses when it is played."""
+
+    NOBODY = "nobody"
+    OTHER = "other"  # one other player
+    ANY = "any"  # one player, the player included (R12)
+    OTHERS = "others"  # one or two other players (the Baroness, R33)
+    TWO = "two"  # two players, the player may be one (the Cardinal, R32)
+
+
+#: How many seats an action names, for each way of choosing (besides none: R11).
+_SEAT_COUNTS: Mapping[Choice, tuple[int, ...]] = {
+    Choice.NOBODY: (),
+    Choice.OTHER: (1,),
+    Choice.ANY: (1,),
+    Choice.OTHERS: (1, 2),
+    Choice.TWO: (2,),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """How a kind of card is played, in every edition: whom it chooses, what it names,
+    and the second step its effect may open.
+
+    - ``names``: ``card`` for a card id (the Guard; a value instead where the rules
+      say so, R14), ``value`` for a value (the Bishop, R38), None for nothing.
+    - ``step``: the phase its effect may lead to (``chancellor``, ``cardinal``,
+      ``bishop``: a :class:`~loveletter.engine.Phase` value), None if none.
+    """
+
+    id: str
+    chooses: Choice = Choice.NOBODY
+    names: Literal["card", "value"] | None = None
+    step: Literal["chancellor", "cardinal", "bishop"] | None = None
+
+    @property
+    def chooses_players(self) -> bool:
+        """Whether playing it chooses players when some can be chosen (R11)."""
+        return self.chooses is not Choice.NOBODY
+
+    @property
+    def may_choose_self(self) -> bool:
+        """Whether the player may be among the chosen (R12, R32)."""
+        return self.chooses is Choice.ANY or self.chooses is Choice.TWO
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """How many seats an action of this card may name, when it names any."""
+        return _SEAT_COUNTS[self.chooses]
+
+
+def _kinds(*kinds: CardKind) -> Mapping[str, CardKind]:
+    return {kind.id: kind for kind in kinds}
+
+
+#: Every kind of card of every edition, by id.
+CARD_KINDS: Mapping[str, CardKind] = _kinds(
+    CardKind("spy"),
+    CardKind("guard", Choice.OTHER, names="card"),
+    CardKind("priest", Choice.OTHER),
+    CardKind("baron", Choice.OTHER),
+    CardKind("handmaid"),
+    CardKind("prince", Choice.ANY),
+    CardKind("chancellor", step="chancellor"),
+    CardKind("king", Choice.OTHER),
+    CardKind("countess"),
+    CardKind("princess"),
+    CardKind("assassin"),
+    CardKind("jester", Choice.OTHER),
+    CardKind("cardinal", Choice.TWO, step="cardinal"),
+    CardKind("baroness", Choice.OTHERS),
+    CardKind("sycophant", Choice.ANY),
+    CardKind("count"),
+    CardKind("constable"),
+    CardKind("dowager_queen", Choice.OTHER),
+    CardKind("bishop", Choice.OTHER, names="value", step="bishop"),
 )
-#: Every card id of every edition.
-ALL_CARDS = CHOOSES_OTHER | CHOOSES_ANY | CHOOSES_NOBODY | {"baroness", "cardinal"}
 
 
 @dataclass(frozen=True, slots=True)

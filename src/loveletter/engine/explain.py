@@ -1,128 +1,60 @@
-"""Why an action is refused: a reason code with its details, told in English or French.
+"""Refusals told in words: the reason for an illegal action in English or French.
 
-This is the slow path of :meth:`Game.apply`. The error's message is English; the
-interfaces tell it in the player's language with :func:`describe_refusal`. A reason
-cites its ruling as ``R<n>``, a number of docs/rules.md.
+The game finds why an action is refused (a stable reason code and its details, see
+:class:`~loveletter.engine.IllegalActionError`); this module only tells it:
+:func:`refusal` makes the error with its English message, and interfaces tell it in
+the player's language with :func:`describe_refusal`. A reason cites its ruling as
+``R<n>``, a number of docs/rules.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-from .actions import Action
+from .cards import Edition
 from .errors import IllegalActionError
-from .options import targeting_of
-
-if TYPE_CHECKING:
-    from .game import Game
-
-Details = dict[str, Any]
+from .options import Rules
 
 
-def refuse(game: Game, code: str, **details: Any) -> IllegalActionError:
-    """An IllegalActionError for ``code``, its message in English."""
-    message = _render(code, details, game, "en", names=False)
+class Table(Protocol):
+    """What telling a refusal needs of a game: its rules and its players' names."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+
+def refusal(edition: Edition, code: str, **details: Any) -> IllegalActionError:
+    """An IllegalActionError for the reason ``code``, its message in English."""
+    message = _render(code, details, edition, None, "en")
     return IllegalActionError(message, reason=code, details=details)
 
 
-def describe_refusal(error: IllegalActionError, game: Game, lang: str = "en") -> str:
+def describe_refusal(error: IllegalActionError, game: Table, lang: str = "en") -> str:
     """The reason for a refusal in ``lang``, naming players and cards as the table does."""
-    text = _render(error.reason, error.details, game, lang, names=True)
+    text = _render(error.reason, error.details, game.rules.edition, game.players, lang)
     return text[:1].upper() + text[1:]
 
 
-def explain_illegal(game: Game, action: Action) -> IllegalActionError:
-    """The error saying why ``action`` may not be applied to ``game`` now."""
-    from .game import Phase
-
-    phase = game.phase
-    if phase is Phase.GAME_OVER:
-        return refuse(game, "game_over")
-    if phase is Phase.ROUND_OVER:
-        return refuse(game, "round_over")
-    if phase is Phase.PLAY:
-        code, details = _play_reason(game, action) or ("illegal", {})
-    else:
-        code, details = _step_reason(game, action) or (f"expect_{phase.value}", {})
-    return refuse(game, code, action=action.text, **details)
-
-
-def not_your_turn(game: Game, seat: int) -> IllegalActionError:
-    """The error for a seat acting when another one must decide."""
-    to_move = game.to_move
-    if to_move is None:
-        return refuse(game, "nobody_to_move", seat=seat)
-    return refuse(game, "not_your_turn", seat=seat, to_move=to_move)
-
-
-def _step_reason(game: Game, action: Action) -> tuple[str, Details] | None:
-    from .game import Phase
-
-    if game.phase is Phase.CHANCELLOR and action.word == "keep" and action.cards:
-        hand = sorted(game.hands[game.active])
-        if sorted(action.cards) != hand:
-            return "keep_cards", {"cards": hand}
-    if game.phase is Phase.CARDINAL and action.word == "look" and action.seats:
-        first, second = game.pending
-        return "look_seats", {"first": first, "second": second}
-    return None
-
-
-def _play_reason(game: Game, action: Action) -> tuple[str, Details] | None:
-    card = action.card
-    if card is None:
-        return "step_word", {"word": action.word}
-    seat = game.active
-    hand = game.hands[seat]
-    if card not in game.rules.values:
-        return "not_in_deck", {"card": card}
-    if card not in hand:
-        return "not_held", {"seat": seat, "card": card, "hand": list(hand)}
-    if card != "countess" and "countess" in hand and card in game.rules.countess_forcers:
-        return "countess", {"card": card}
-    return _target_reason(game, action, seat)
-
-
-def _target_reason(game: Game, action: Action, seat: int) -> tuple[str, Details] | None:
-    card = action.word
-    targeting = targeting_of(card)
-    if targeting == "none":
-        return None
-    legal_here = [a for a in game.legal_actions() if a.word == card]
-    for target in action.seats:
-        if target >= game.n:
-            return "no_seat", {"target": target}
-        if game.out[target]:
-            return "target_out", {"target": target}
-        if target == seat and targeting in ("other", "baroness"):
-            return "target_self", {"card": card}
-        if target != seat and game.protected[target]:
-            return "target_protected", {"target": target}
-    chosen = game.sycophant
-    if chosen is not None and action.seats and chosen not in action.seats:
-        return "sycophant", {"card": card, "target": chosen}
-    if not action.seats and any(a.seats for a in legal_here):
-        return "must_choose", {"card": card}
-    if action.seats and legal_here and not any(a.seats for a in legal_here):
-        return "no_target", {"card": card}
-    if card in ("guard", "bishop") and action.guess is not None:
-        allowed = game.rules.guard_guesses if card == "guard" else game.rules.bishop_guesses
-        if action.guess not in allowed:
-            return "bad_guess", {"card": card, "allowed": list(allowed)}
-    return None
-
-
-def _render(code: str, details: Mapping[str, Any], game: Game, lang: str, *, names: bool) -> str:
+def _render(
+    code: str,
+    details: Mapping[str, Any],
+    edition: Edition,
+    players: Sequence[str] | None,
+    lang: str,
+) -> str:
+    """The text of a reason; seats are named by ``players``, or by number if None."""
     texts = _TEXTS[lang] if lang in _TEXTS else _TEXTS["en"]
-    edition = game.rules.edition
 
     def card(card_id: str) -> str:
         return edition.card_phrase(card_id, lang)
 
     def seat(number: int) -> str:
-        if names and 0 <= number < game.n:
-            return game.players[number]
+        if players is not None and 0 <= number < len(players):
+            return players[number]
         return texts["seat"].format(number)
 
     fields: dict[str, Any] = {

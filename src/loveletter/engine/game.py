@@ -4,36 +4,24 @@ The state is mutable and changes only through :meth:`Game.apply` (one decision) 
 :meth:`Game.next_round`. Every change is checked first and a refused input changes
 nothing. What happens is appended to :attr:`Game.log` as compact event tuples (see
 :mod:`loveletter.engine.events`), from which views and narration are derived on demand.
+A refused input raises an error whose reason is found here and told by :mod:`.explain`.
+The game knows nothing of its satellites (views, records, states), which import it.
 Rulings of docs/rules.md are cited as ``# R<n>``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from enum import StrEnum
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any, NamedTuple
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
-from .cards import Edition
-from .errors import LoveLetterError
-from .explain import explain_illegal, not_your_turn, refuse
-from .options import Options, Rules, targeting_of
-
-Event = tuple[Any, ...]
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    PLAY = "play"  # the active player plays one of their two cards
-    CHANCELLOR = "chancellor"  # the active player keeps one card, returns the others
-    CARDINAL = "cardinal"  # the active player may look at one of the traded hands
-    BISHOP = "bishop"  # the Bishop's target discards their hand or keeps it
-    ROUND_OVER = "round_over"  # between rounds: call next_round()
-    GAME_OVER = "game_over"
-
+from .cards import CARD_KINDS, CardKind, Edition
+from .errors import IllegalActionError, LoveLetterError
+from .explain import refusal
+from .options import Options, Rules
+from .types import Event, Phase, RoundRecord, RoundResult
 
 _PLAY = Phase.PLAY
 _CHANCELLOR = Phase.CHANCELLOR
@@ -41,38 +29,8 @@ _CARDINAL = Phase.CARDINAL
 _BISHOP = Phase.BISHOP
 _ROUND_OVER = Phase.ROUND_OVER
 _GAME_OVER = Phase.GAME_OVER
-_DECIDING = (_PLAY, _CHANCELLOR, _CARDINAL, _BISHOP)
 
-
-class RoundResult(NamedTuple):
-    """How a round ended, and its review (R52: every hand and the set-aside card).
-
-    ``ending`` is ``last_standing``, ``showdown`` or ``game_won`` (a Bishop or
-    Constable token reached the threshold mid-round, R9: no winners). ``hands`` holds
-    each seat's hand at the end (empty for players who were out); ``bonuses`` lists
-    every token gained in the round as ``(seat, reason)``.
-    """
-
-    number: int
-    ending: str
-    winners: tuple[int, ...]
-    tokens: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    set_aside: str | None
-    bonuses: tuple[tuple[int, str], ...]
-    tied: tuple[int, ...]  # R2: who may start the next round
-
-    def as_result(self) -> dict[str, Any]:
-        """This round in the ``result`` schema of a record (DESIGN.md §4)."""
-        return {"winners": list(self.winners), "tokens": list(self.tokens)}
-
-
-class RoundRecord(NamedTuple):
-    """What a record keeps of one round: its deck (top first), first seat, actions."""
-
-    deck: tuple[str, ...]
-    first: int
-    actions: list[Action]
+Details = dict[str, Any]
 
 
 def _default_names(count: int) -> list[str]:
@@ -100,7 +58,6 @@ class Game:
         "_memo",
         "_next_first",
         "_single",
-        "_targeting",
         "active",
         "alive",
         "deck",
@@ -228,12 +185,6 @@ class Game:
             return False
         return action in self.legal_actions()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know, as plain JSON data; None for a spectator."""
-        from .views import build_view
-
-        return build_view(self, seat)
-
     def result(self) -> dict[str, Any]:
         """The game's result so far, in the schema of a record's ``result``."""
         return {
@@ -241,12 +192,6 @@ class Game:
             "tokens": list(self.tokens),
             "winners": list(self.winners),
         }
-
-    def to_record(self, *, result: bool = True) -> dict[str, Any]:
-        """Export the game as a record (DESIGN.md §4), with its result by default."""
-        from .record import export_record
-
-        return export_record(self, with_result=result)
 
     def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy, for search; it gets ``rng`` or a copy of this RNG."""
@@ -295,9 +240,9 @@ class Game:
         R2 does not allow.
         """
         if self.phase is _GAME_OVER:
-            raise refuse(self, "game_over")
+            raise self._refuse("game_over")
         if self.phase is not _ROUND_OVER:
-            raise refuse(self, "round_in_play")
+            raise self._refuse("round_in_play")
         rules = self.rules
         allowed = self.allowed_first()
         if first is not None and (type(first) is not int or first not in allowed):
@@ -390,12 +335,12 @@ class Game:
         if not isinstance(action, Action):
             action = parse_action(action)
         if seat is not None and seat != self.to_move:
-            raise not_your_turn(self, seat)
+            raise self._not_your_turn(seat)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            raise explain_illegal(self, action)
+            raise self._refusal(action)
         self._legal = None
         self._actions.append(action)
         phase = self.phase
@@ -419,7 +364,7 @@ class Game:
     # ------------------------------------------------------------------ effects
 
     def _no_effect(self, seat: int, action: Action) -> None:
-        pass
+        """Cards whose play does nothing by itself (their rules act elsewhere)."""
 
     def _guard(self, seat: int, action: Action) -> None:
         if not action.seats:  # R11
@@ -702,7 +647,6 @@ class Game:
         self._single = tables.single
         self._guesses = tables.guesses
         self._looks = tables.looks
-        self._targeting = tables.targeting
         self._effects = tables.effects
         self._constable_in_play = "constable" in self.rules.values
 
@@ -751,29 +695,27 @@ class Game:
         self, card: str, seat: int, others_mask: int, chosen: int | None
     ) -> tuple[Action, ...]:
         """The ways to play ``card`` for ``seat`` when ``others_mask`` can be chosen."""
-        targeting = self._targeting[card]
-        if targeting == "none":
+        kind = CARD_KINDS[card]
+        if not kind.chooses_players:
             return (self._bare[card],)
-        others = _SEATS_IN_MASK[others_mask]
-        if targeting in ("cardinal", "baroness"):
-            groups: list[tuple[int, ...]]
-            if card == "cardinal":  # R32: any two, the player included
-                groups = list(combinations(sorted((*others, seat)), 2))
-            else:  # R33: one or two others
-                groups = [(other,) for other in others] + list(combinations(others, 2))
+        pool = _SEATS_IN_MASK[others_mask]
+        if kind.may_choose_self:  # R12, R32
+            pool = _SEATS_IN_MASK[others_mask | 1 << seat]
+        if kind.seat_counts != (1,):  # a set of seats: R32 two, R33 one or two
+            groups = [group for size in kind.seat_counts for group in combinations(pool, size)]
             if chosen is not None:
                 groups = [group for group in groups if chosen in group]
             if not groups:
                 return (self._bare[card],)
             return tuple(Action(card, group) for group in groups)
-        targets = others if targeting == "other" else tuple(sorted((*others, seat)))  # R12
+        targets = pool
         if chosen is not None:
             targets = (chosen,) if chosen in targets else ()
         if not targets:  # R11
             return (self._bare[card],)
-        if card in self._guesses:
-            table = self._guesses[card]
-            return tuple(action for target in targets for action in table[target])
+        guesses = self._guesses.get(card)
+        if guesses is not None:
+            return tuple(action for target in targets for action in guesses[target])
         single = self._single[card]
         return tuple(single[target] for target in targets)
 
@@ -785,9 +727,113 @@ class Game:
                 seen[order] = Action.keep(*order)
         return tuple(seen.values())
 
+    # ------------------------------------------------------------------ refusals
+
+    def _refuse(self, code: str, **details: Any) -> IllegalActionError:
+        return refusal(self.rules.edition, code, **details)
+
+    def _not_your_turn(self, seat: int) -> IllegalActionError:
+        """The error for a seat acting when another one must decide."""
+        to_move = self.to_move
+        if to_move is None:
+            return self._refuse("nobody_to_move", seat=seat)
+        return self._refuse("not_your_turn", seat=seat, to_move=to_move)
+
+    def _refusal(self, action: Action) -> IllegalActionError:
+        """The error saying why ``action``, not a legal action, may not be applied now."""
+        phase = self.phase
+        if phase is _GAME_OVER:
+            return self._refuse("game_over")
+        if phase is _ROUND_OVER:
+            return self._refuse("round_over")
+        if phase is _PLAY:
+            code, details = self._play_reason(action) or ("illegal", {})
+        else:
+            code, details = self._step_reason(action) or (f"expect_{phase.value}", {})
+        return self._refuse(code, action=action.text, **details)
+
+    def _step_reason(self, action: Action) -> tuple[str, Details] | None:
+        if self.phase is _CHANCELLOR and action.word == "keep" and action.cards:
+            hand = sorted(self.hands[self.active])
+            if sorted(action.cards) != hand:
+                return "keep_cards", {"cards": hand}
+        if self.phase is _CARDINAL and action.word == "look" and action.seats:
+            first, second = self.pending
+            return "look_seats", {"first": first, "second": second}
+        return None
+
+    def _play_reason(self, action: Action) -> tuple[str, Details] | None:
+        card = action.card
+        if card is None:
+            return "step_word", {"word": action.word}
+        seat = self.active
+        hand = self.hands[seat]
+        if card not in self.rules.values:
+            return "not_in_deck", {"card": card}
+        if card not in hand:
+            return "not_held", {"seat": seat, "card": card, "hand": list(hand)}
+        if card != "countess" and "countess" in hand and card in self.rules.countess_forcers:
+            return "countess", {"card": card}
+        return self._target_reason(action, CARD_KINDS[card], seat)
+
+    def _target_reason(
+        self, action: Action, kind: CardKind, seat: int
+    ) -> tuple[str, Details] | None:
+        if not kind.chooses_players:
+            return None
+        card = kind.id
+        legal_here = [a for a in self.legal_actions() if a.word == card]
+        for target in action.seats:
+            if target >= self.n:
+                return "no_seat", {"target": target}
+            if self.out[target]:
+                return "target_out", {"target": target}
+            if target == seat and not kind.may_choose_self:
+                return "target_self", {"card": card}
+            if target != seat and self.protected[target]:
+                return "target_protected", {"target": target}
+        chosen = self.sycophant
+        if chosen is not None and action.seats and chosen not in action.seats:
+            return "sycophant", {"card": card, "target": chosen}
+        if not action.seats and any(a.seats for a in legal_here):
+            return "must_choose", {"card": card}
+        if action.seats and legal_here and not any(a.seats for a in legal_here):
+            return "no_target", {"card": card}
+        if action.guess is not None and action.guess not in self.rules.guesses(card):
+            return "bad_guess", {"card": card, "allowed": list(self.rules.guesses(card))}
+        return None
+
 
 #: The seats in each bit mask of up to 8 seats, increasing.
 _SEATS_IN_MASK = tuple(tuple(seat for seat in range(8) if mask >> seat & 1) for mask in range(256))
+
+
+Effect = Callable[[Game, int, Action], None]
+
+#: What playing each kind of card does, by card id: (game, player's seat, action).
+#: Every card kind has one entry, checked by the tests; cards with no effect of their
+#: own when played say so here.
+EFFECTS: Mapping[str, Effect] = {
+    "spy": Game._no_effect,  # R24: counted at the end of the round
+    "guard": Game._guard,
+    "priest": Game._priest,
+    "baron": Game._baron,
+    "handmaid": Game._handmaid,
+    "prince": Game._prince,
+    "chancellor": Game._chancellor,
+    "king": Game._king,
+    "countess": Game._no_effect,  # R21: only constrains what is played
+    "princess": Game._princess,
+    "assassin": Game._no_effect,  # R30: acts when a Guard chooses its holder
+    "jester": Game._jester,
+    "cardinal": Game._cardinal,
+    "baroness": Game._baroness,
+    "sycophant": Game._sycophant,
+    "count": Game._no_effect,  # R35: counted at the showdown
+    "constable": Game._no_effect,  # R36: counted when its player is knocked out
+    "dowager_queen": Game._dowager_queen,
+    "bishop": Game._bishop,
+}
 
 
 class _ActionTables(NamedTuple):
@@ -796,8 +842,7 @@ class _ActionTables(NamedTuple):
     single: dict[str, list[Action]]
     guesses: dict[str, list[list[Action]]]
     looks: list[Action]
-    targeting: dict[str, str]
-    effects: dict[str, Callable[[Game, int, Action], None]]
+    effects: dict[str, Effect]
 
 
 _TABLES: dict[tuple[str, int], _ActionTables] = {}
@@ -808,26 +853,24 @@ def _action_tables(rules: Rules) -> _ActionTables:
     tables = _TABLES.get(key)
     if tables is None:
         seats = range(rules.players)
+        kinds = [CARD_KINDS[card] for card in rules.values]
         tables = _TABLES[key] = _ActionTables(
             memo={},
-            bare={card: Action(card) for card in rules.values},
+            bare={kind.id: Action(kind.id) for kind in kinds},
             single={
-                card: [Action(card, (seat,)) for seat in seats]
-                for card in rules.values
-                if targeting_of(card) in ("other", "any") and card not in ("guard", "bishop")
+                kind.id: [Action(kind.id, (seat,)) for seat in seats]
+                for kind in kinds
+                if kind.seat_counts == (1,) and kind.names is None
             },
             guesses={
-                "guard": [
-                    [Action("guard", (seat,), guess) for guess in rules.guard_guesses]
+                kind.id: [
+                    [Action(kind.id, (seat,), guess) for guess in rules.guesses(kind.id)]
                     for seat in seats
-                ],
-                "bishop": [
-                    [Action("bishop", (seat,), guess) for guess in rules.bishop_guesses]
-                    for seat in seats
-                ],
+                ]
+                for kind in kinds
+                if kind.names is not None
             },
             looks=[Action.look(seat) for seat in seats],
-            targeting={card: targeting_of(card) for card in rules.values},
-            effects={card: getattr(Game, f"_{card}", Game._no_effect) for card in rules.values},
+            effects={kind.id: EFFECTS[kind.id] for kind in kinds},
         )
     return tables

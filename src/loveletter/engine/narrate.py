@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import Edition
+from .cards import CARD_KINDS, Edition
 from .events import event_dict
 
 
@@ -154,19 +154,7 @@ def _play(n: Narrator, e: Mapping[str, Any]) -> str:
         key = "play_king"
     elif targets:
         key = "play_on"
-    elif card in (
-        "guard",
-        "priest",
-        "baron",
-        "king",
-        "prince",
-        "dowager_queen",
-        "jester",
-        "bishop",
-        "cardinal",
-        "baroness",
-        "sycophant",
-    ):
+    elif CARD_KINDS[card].chooses_players:  # R11: nobody could be chosen
         key = "play_no_target"
     else:
         key = "play"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-from .cards import CHOOSES_ANY, CHOOSES_OTHER, Edition, get_edition
+from .cards import CARD_KINDS, Edition, get_edition
 from .errors import LoveLetterError
 
 TieRule = Literal["all-win", "nobody"]
@@ -132,21 +132,18 @@ class Rules:
             premium=premium,
         )
 
-    @property
-    def targeting(self) -> Mapping[str, str]:
-        """How each card of this deck chooses players: other, any, two, some or none."""
-        return {card: targeting_of(card) for card in self.values}
+    def naming(self, card: str) -> Literal["card", "value"] | None:
+        """What playing ``card`` names at this table: a card id, a value (the Guard
+        with 5-8 Premium players, R14; the Bishop, R38) or nothing."""
+        names = CARD_KINDS[card].names
+        return "value" if names == "card" and self.guard_names_value else names
+
+    def guesses(self, card: str) -> tuple[str | int, ...]:
+        """Everything playing ``card`` may name (R14, R38); empty if it names nothing."""
+        names = CARD_KINDS[card].names
+        if names is None:
+            return ()
+        return self.guard_guesses if names == "card" else self.bishop_guesses
 
 
 _SETTLED: dict[tuple[str, int, Options], Rules] = {}
-
-
-def targeting_of(card: str) -> str:
-    """How a card chooses players: ``other``, ``any``, ``cardinal``, ``baroness``, ``none``."""
-    if card in CHOOSES_OTHER:
-        return "other"
-    if card in CHOOSES_ANY:
-        return "any"
-    if card in ("cardinal", "baroness"):
-        return card
-    return "none"

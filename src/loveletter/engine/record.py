@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import LoveLetterError, RecordError
-from .game import Game, Phase
+from .game import Game
 from .options import Options
+from .types import Phase
 
 RECORD_FORMAT = "loveletter-record/1"
 _TOP_KEYS = {"format", "edition", "options", "players", "rounds", "result", "meta"}

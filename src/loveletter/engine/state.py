@@ -13,8 +13,9 @@ from collections import Counter
 from typing import Any
 
 from .errors import LoveLetterError
-from .game import Game, Phase
+from .game import Game
 from .options import Options
+from .types import Phase
 
 STATE_FORMAT = "loveletter-state/1"
 

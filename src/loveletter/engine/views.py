@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .events import event_dict
-
-if TYPE_CHECKING:
-    from .game import Game, RoundResult
-    from .options import Options
+from .game import Game
+from .options import Options
+from .types import Phase, RoundResult
 
 VIEW_FORMAT = "loveletter-view/1"
 
@@ -27,8 +26,6 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.n):
         raise ValueError(f"no seat {seat!r} at this table of {game.n}")
-    from .game import Phase
-
     rules = game.rules
     events = _events_seen(game, seat)
     to_move = game.to_move
@@ -113,8 +110,6 @@ def _jester(game: Game) -> dict[str, int] | None:
 
 
 def _pending(game: Game) -> dict[str, Any] | None:
-    from .game import Phase
-
     if game.phase is Phase.CARDINAL:
         return {"step": "cardinal", "seats": list(game.pending)}
     if game.phase is Phase.BISHOP:

@@ -31,7 +31,16 @@ from typing import NamedTuple, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
-from loveletter.engine import DISCARD, KEEP, LOOK_NONE, Action, Game, Rules, parse_action
+from loveletter.engine import (
+    CARD_KINDS,
+    DISCARD,
+    KEEP,
+    LOOK_NONE,
+    Action,
+    Game,
+    Rules,
+    parse_action,
+)
 
 
 class Block(NamedTuple):
@@ -136,22 +145,11 @@ def _space(edition: str, players: int) -> ActionSpace:
 def _card_actions(rules: Rules, card: str) -> list[Action]:
     seats = range(rules.players)
     bare = Action.play(card)
-    targeting = rules.targeting[card]
-    if targeting == "none":
-        return [bare]
-    if card == "guard":
-        return [bare, *(Action.play(card, s, guess=g) for s in seats for g in rules.guard_guesses)]
-    if card == "bishop":
-        return [bare, *(Action.play(card, s, guess=g) for s in seats for g in rules.bishop_guesses)]
-    if targeting == "baroness":
-        return [
-            bare,
-            *(Action.play(card, s) for s in seats),
-            *(Action.play(card, *pair) for pair in combinations(seats, 2)),
-        ]
-    if targeting == "cardinal":
-        return [bare, *(Action.play(card, *pair) for pair in combinations(seats, 2))]
-    return [bare, *(Action.play(card, s) for s in seats)]
+    guesses = rules.guesses(card)
+    if guesses:
+        return [bare, *(Action.play(card, s, guess=g) for s in seats for g in guesses)]
+    counts = CARD_KINDS[card].seat_counts
+    return [bare, *(Action.play(card, *group) for n in counts for group in combinations(seats, n))]
 
 
 def _keep_actions(rules: Rules) -> list[Action]:

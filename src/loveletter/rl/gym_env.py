@@ -24,7 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from loveletter.bots import Bot, make_bot
-from loveletter.engine import Game, Options
+from loveletter.engine import Game, Options, build_view
 
 from .actions import ActionSpace
 from .observations import ObservationEncoder, Vector
@@ -175,12 +175,12 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             if len(legal) == 1:  # the host plays forced moves (bots choose among 2+)
                 game.apply(legal[0], seat=seat)
             else:
-                game.apply(bots[seat].choose(game.view(seat), self._bot_rng), seat=seat)
+                game.apply(bots[seat].choose(build_view(game, seat), self._bot_rng), seat=seat)
         for seat, bot in bots.items():
-            bot.finish(game.view(seat))
+            bot.finish(build_view(game, seat))
 
     def _observe(self) -> tuple[Vector, dict[str, Any]]:
-        view = self.game.view(self.seat)
+        view = build_view(self.game, self.seat)
         info = {"action_mask": self.space.legal_mask(self.game), "view": view}
         return self.encoder.encode(view), info
 

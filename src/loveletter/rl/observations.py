@@ -1,4 +1,4 @@
-"""A fixed-size vector encoding of one seat's view (``Game.view(seat)``).
+"""A fixed-size vector encoding of one seat's view (``build_view(game, seat)``).
 
 The vector is built from the view alone, so it holds nothing the seat may not know
 (docs/rules.md R50-R52). With ``n`` seats and ``k`` card ids in the table's deck (deck

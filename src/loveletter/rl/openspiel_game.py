@@ -32,7 +32,15 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from loveletter.engine import Game, Options, Rules, events_for, game_state, restore_game
+from loveletter.engine import (
+    Game,
+    Options,
+    Rules,
+    build_view,
+    events_for,
+    game_state,
+    restore_game,
+)
 
 from .actions import ActionSpace
 from .observations import ObservationEncoder
@@ -285,7 +293,7 @@ class LoveLetterObserver:
         )
 
     def _view(self, state: LoveLetterState, player: int) -> dict[str, Any]:
-        return state.engine.view(None if self.public else player)
+        return build_view(state.engine, None if self.public else player)
 
 
 def _resample(game: Game, seat: int, rng: random.Random) -> Game:
@@ -296,7 +304,7 @@ def _resample(game: Game, seat: int, rng: random.Random) -> Game:
     Chancellor while they are still there. The log is kept, so the seat's view
     (and information state) is unchanged.
     """
-    view = game.view(seat)
+    view = build_view(game, seat)
     state = game_state(game)
     known = {int(other): card for other, card in view["known_hands"].items()}
     dealt = len(game.rules.deck) - 1 - game.rules.face_up - game.n  # the pile after the deal

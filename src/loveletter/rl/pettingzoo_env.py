@@ -27,7 +27,7 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.engine import Game, Options
+from loveletter.engine import Game, Options, build_view
 
 from .actions import ActionSpace
 from .observations import ObservationEncoder
@@ -195,7 +195,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def _view(self, seat: int) -> dict[str, Any]:
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self.game.view(seat)
+            view = self._views[seat] = build_view(self.game, seat)
         return view
 
     def _select(self) -> None:

@@ -1,7 +1,9 @@
-"""The editions and their cards as a browser shows them: names and effects per language.
+"""The editions and their cards as a browser shows them: names and effects per language,
+and how each card is played.
 
-Built from the engine's data (``Edition.card_name``, ``effect_text``), so the UI
-never spells a card's name or effect itself.
+Built from the engine's data (``Edition.card_name``, ``effect_text``, ``CARD_KINDS``),
+so the UI never spells a card's name or effect, nor keeps its own list of which cards
+choose whom.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..engine import EDITIONS, Edition
+from ..engine import CARD_KINDS, EDITIONS, Edition, Rules
 
 
 @cache
@@ -32,9 +34,10 @@ def _edition(edition: Edition, lang: str) -> dict[str, Any]:
 
 
 def _deck(edition: Edition, low: int, high: int, lang: str) -> dict[str, Any]:
+    rules = Rules.settle(edition, low)
     return {
         "players": [low, high],
-        "guard_names_value": edition.is_large(low),
+        "guard_names_value": rules.guard_names_value,
         "cards": [
             {
                 "id": card.id,
@@ -42,6 +45,10 @@ def _deck(edition: Edition, low: int, high: int, lang: str) -> dict[str, Any]:
                 "count": card.count,
                 "name": edition.card_name(card.id, lang),
                 "effect": edition.effect_text(card.id, low, lang),
+                "chooses": CARD_KINDS[card.id].chooses.value,
+                "seats": list(CARD_KINDS[card.id].seat_counts),
+                "names": rules.naming(card.id),
+                "step": CARD_KINDS[card.id].step,
             }
             for card in edition.deck(low)
         ],

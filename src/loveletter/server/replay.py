@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, Narrator, Options, events_for
+from ..engine import Game, Narrator, Options, build_view, events_for
 
 #: View keys a step leaves out: the log lines tell the events.
 _DROPPED = ("events", "learned", "legal_actions", "known_hands", "hand")
@@ -33,7 +33,7 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
 
     def step(action: str | None, seat: int | None, told: int) -> None:
-        view = game.view(None)
+        view = build_view(game, None)
         for key in _DROPPED:
             del view[key]
         steps.append(

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.options import targeting_of
+from ..engine import CARD_KINDS
 from .choices import ChoiceTree, Path
 from .render import Words, card_text
 
@@ -88,7 +88,7 @@ def _cards(view: dict[str, Any], words: Words, tree: ChoiceTree, tokens: list[st
         label = card_text(card, words)
         if card not in tokens:
             label.append(f"\n({words.tr('unplayable')})", style="red")
-        elif tree.action((card,)) and targeting_of(card) != "none":
+        elif tree.action((card,)) and CARD_KINDS[card].chooses_players:
             label.append(f"\n({words.tr('no_effect')})", style="yellow")
         labels.append(label)
     return Question(words.tr("play_card"), [c if c in tokens else "" for c in cards], labels)

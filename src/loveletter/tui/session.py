@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..engine import Game, Options, RecordError, load_record, parse_record
+from ..engine import (
+    Game,
+    Options,
+    RecordError,
+    build_view,
+    export_record,
+    load_record,
+    parse_record,
+)
 
 #: Default names, one per seat.
 NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
@@ -169,7 +177,7 @@ class Session:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know now (None: a spectator)."""
-        return self.game.view(seat)
+        return build_view(self.game, seat)
 
     # ------------------------------------------------------------------ changes
 
@@ -209,7 +217,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The game's record, with the seat setup in its ``meta``."""
-        record = self.game.to_record()
+        record = export_record(self.game)
         record["meta"] = {
             META_KEY: {
                 "bots": [spec.bot for spec in self.setup.seats],

@@ -7,9 +7,6 @@ export function parseAction(text) {
   return { text, word, args };
 }
 
-/** Cards that pick a set of seats at once (one or two players, in any order). */
-export const MULTI_SEAT = new Set(["baroness", "cardinal"]);
-
 /** The legal actions grouped by their first word (the card played, or the step). */
 export function byWord(legal) {
   const groups = new Map();

@@ -1,5 +1,5 @@
-// Cards: names and effects from the server (per edition, player count and language),
-// drawn with our own CSS and SVG emblems.
+// Cards: names, effects and how each is played, from the server (per edition, player
+// count and language), drawn with our own CSS and SVG emblems.
 
 import { api } from "./api.js";
 import { h, svg } from "./dom.js";
@@ -11,17 +11,31 @@ export class Deck {
       edition.decks.find((d) => d.players[0] <= players && players <= d.players[1]) ||
       edition.decks[0];
     this.edition = edition;
-    this.guardNamesValue = deck.guard_names_value;
     this.cards = deck.cards;
     this.byId = new Map(deck.cards.map((card) => [card.id, card]));
   }
 
   card(id) {
-    return this.byId.get(id) || { id, value: "?", count: 0, name: id, effect: "" };
+    return this.byId.get(id) || { id, value: "?", count: 0, name: id, effect: "", seats: [], names: null };
   }
 
   name(id) {
     return this.card(id).name;
+  }
+
+  /** Whether playing the card chooses players (played alone, it has no effect: R11). */
+  choosesPlayers(id) {
+    return this.card(id).seats.length > 0;
+  }
+
+  /** Whether the card chooses a set of seats at once (the Baroness, the Cardinal). */
+  choosesSeatSet(id) {
+    return this.card(id).seats.includes(2);
+  }
+
+  /** Whether the card names a value (the Bishop; the Guard in Premium's large game). */
+  namesValue(id) {
+    return this.card(id).names === "value";
   }
 
   /** The cards of a value (Premium's Guard and Bishop name values). */

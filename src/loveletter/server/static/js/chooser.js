@@ -1,14 +1,10 @@
 // Your hand and the choices of your turn: only what view.legal_actions allows, step
 // by step (card, player, guess…), with a key for every choice.
 
-import { MULTI_SEAT, blockedCards, byWord, nextStep, seatSets } from "./actions.js";
+import { blockedCards, byWord, nextStep, seatSets } from "./actions.js";
 import { cardChip, cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-
-/** Cards that choose players: played bare, they have no effect (R11). */
-const CHOOSERS = new Set(["guard", "priest", "baron", "king", "prince", "dowager_queen", "jester", "sycophant", "bishop", "baroness", "cardinal"]);
-const FORCERS = new Set(["king", "prince"]);
 
 /**
  * The hand and the choice panel. `ui` holds the choice under way ({word, picks,
@@ -20,7 +16,7 @@ export function handAndChoices(ctx, ui, on) {
   const keys = new Map();
   const legal = ui.pending ? [] : view.legal_actions;
   const groups = byWord(legal);
-  const step = currentStep(view, ui, groups);
+  const step = currentStep(view, ctx.deck, ui, groups);
   const hand = handCards(ctx, ui, on, keys, legal, step);
   const panel = legal.length ? choicePanel(ctx, ui, on, keys, groups, step) : null;
   if (legal.length) {
@@ -30,13 +26,13 @@ export function handAndChoices(ctx, ui, on) {
 }
 
 /** Where the choice stands: the actions of the chosen word and the next step. */
-function currentStep(view, ui, groups) {
+function currentStep(view, deck, ui, groups) {
   let word = ui.choice.word;
   if (view.phase === "chancellor") word = "keep";
   if (view.phase === "cardinal") word = "look";
   if (!word || !groups.has(word)) return null;
   const actions = groups.get(word);
-  if (MULTI_SEAT.has(word) && actions.some((a) => a.args.length)) {
+  if (deck.choosesSeatSet(word) && actions.some((a) => a.args.length)) {
     return { word, actions, multi: seatSets(actions) };
   }
   return { word, actions, picks: ui.choice.picks, ...nextStep(actions, ui.choice.picks) };
@@ -109,7 +105,7 @@ function choicePanel(ctx, ui, on, keys, groups, step) {
     body.push(h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", onclick: () => on.send(step.done) }, t("play_this")));
     keys.set("Enter", () => on.send(step.done));
     if (step.word === "princess") notes.push(t("princess_note"));
-    if (CHOOSERS.has(step.word) && !step.done.includes(" ")) notes.push(t("no_target_note"));
+    if (ctx.deck.choosesPlayers(step.word) && !step.done.includes(" ")) notes.push(t("no_target_note"));
   } else if (step) {
     body.push(...stepChoices(ctx, on, keys, step));
   }
@@ -153,7 +149,7 @@ function stepChoices(ctx, on, keys, step) {
     return [stepTitle(deck, word, t("choose_target")), options(keys, list, "seats")];
   }
   // A guess: a card (Guard) or a value (Premium's Guard, Bishop).
-  const byValue = word === "bishop" || deck.guardNamesValue;
+  const byValue = deck.namesValue(word);
   const list = step.options.map((arg) => {
     const cards = byValue ? deck.withValue(arg) : [deck.card(arg)];
     const left = cards.reduce((sum, card) => sum + (unseen[card.id] ?? 0), 0);
@@ -234,12 +230,12 @@ function ruleNotes(ctx, ui) {
   const hand = view.hand || [];
   const blocked = blockedCards(hand, view.legal_actions);
   if (blocked.length && hand.includes("countess")) {
-    const other = blocked.find((card) => FORCERS.has(card)) || blocked[0];
-    notes.push(t("countess_note", { countess: deck.name("countess"), other: deck.name(other) }));
+    // The Countess is the only rule that keeps a held card from being played (R21).
+    notes.push(t("countess_note", { countess: deck.name("countess"), other: deck.name(blocked[0]) }));
   } else if (blocked.length) {
     notes.push(t("blocked_note"));
   }
-  if (view.sycophant !== null && view.sycophant !== undefined && ui.choice.word && CHOOSERS.has(ui.choice.word)) {
+  if (view.sycophant !== null && view.sycophant !== undefined && ui.choice.word && deck.choosesPlayers(ui.choice.word)) {
     notes.push(t("sycophant_note", { name: view.players[view.sycophant] }));
   }
   return notes;
