@@ -16,6 +16,7 @@ from .options import targeting_of
 if TYPE_CHECKING:
     from .game import Game
 
+#: A refusal's details: the fields its reason code needs (seats, cards, the action…).
 Details = dict[str, Any]
 
 
@@ -124,7 +125,7 @@ def _render(code: str, details: Mapping[str, Any], game: Game, lang: str, *, nam
             return game.players[number]
         return texts["seat"].format(number)
 
-    fields: dict[str, Any] = {
+    fields: dict[str, object] = {
         f"the_{name}": card(name) for name in ("countess", "handmaid", "chancellor")
     }
     for key, value in details.items():

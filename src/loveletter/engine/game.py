@@ -20,6 +20,7 @@ from .cards import Edition
 from .errors import LoveLetterError
 from .explain import explain_illegal, not_your_turn, refuse
 from .options import Options, Rules, targeting_of
+from .schema import EventDict, Record, RecordResult, RoundOutcome, View
 
 Event = tuple[Any, ...]
 
@@ -62,7 +63,7 @@ class RoundResult(NamedTuple):
     bonuses: tuple[tuple[int, str], ...]
     tied: tuple[int, ...]  # R2: who may start the next round
 
-    def as_result(self) -> dict[str, Any]:
+    def as_result(self) -> RoundOutcome:
         """This round in the ``result`` schema of a record (DESIGN.md §4)."""
         return {"winners": list(self.winners), "tokens": list(self.tokens)}
 
@@ -174,7 +175,7 @@ class Game:
         self._bonuses: list[tuple[int, str]] = []
         self._next_first = tuple(range(n))
         #: Per viewer, the current round's events as that viewer saw them (views.py).
-        self.seen_events: dict[int | None, tuple[list[Event], list[dict[str, Any]]]] = {}
+        self.seen_events: dict[int | None, tuple[list[Event], list[EventDict]]] = {}
         self._build_action_tables()
         if start:
             self.next_round()
@@ -228,13 +229,13 @@ class Game:
             return False
         return action in self.legal_actions()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """Everything ``seat`` may know, as plain JSON data; None for a spectator."""
         from .views import build_view
 
         return build_view(self, seat)
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RecordResult:
         """The game's result so far, in the schema of a record's ``result``."""
         return {
             "rounds": [result.as_result() for result in self.results],
@@ -242,7 +243,7 @@ class Game:
             "winners": list(self.winners),
         }
 
-    def to_record(self, *, result: bool = True) -> dict[str, Any]:
+    def to_record(self, *, result: bool = True) -> Record:
         """Export the game as a record (DESIGN.md §4), with its result by default."""
         from .record import export_record
 
