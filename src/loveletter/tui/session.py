@@ -14,10 +14,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..bots import Bot, make_bot
-from ..engine import Game, Options, RecordError, load_record, parse_record
+from ..engine import Game, Options, Record, RecordError, View, load_record, parse_record
 
 #: Default names, one per seat.
 NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
@@ -167,7 +166,7 @@ class Session:
         """Whether a bot plays this seat."""
         return seat in self.bots
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know now (None: a spectator)."""
         return self.game.view(seat)
 
@@ -183,7 +182,7 @@ class Session:
         self.game.next_round()
         self.autosave()
 
-    def bot_choice(self, seat: int, view: dict[str, Any]) -> str:
+    def bot_choice(self, seat: int, view: View) -> str:
         """The bot's decision for its view; safe to run in a worker thread.
 
         A forced move is played without asking the bot (the bots' contract).
@@ -207,7 +206,7 @@ class Session:
 
     # ------------------------------------------------------------------ records
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The game's record, with the seat setup in its ``meta``."""
         record = self.game.to_record()
         record["meta"] = {
