@@ -78,7 +78,9 @@ def build_view(game: Game, seat: int | None) -> View:
         ),
         "unseen": _unseen(game, hand),
         "known_hands": _known_hands(events, seat) if seat is not None else {},
-        "learned": [event for event in events if _learned(event)],
+        "learned": [
+            event for event in events if event["type"] in _LEARNING and _learned(event)
+        ],  # the first test spares most events the call
         "events": events,
         "results": [_result(result) for result in game.results],
         "winners": list(game.winners),
