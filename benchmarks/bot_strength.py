@@ -21,11 +21,10 @@ import random
 import statistics
 import sys
 import time
-from typing import Any
 
 from loveletter.arena import ArenaResult, run_arena, wilson
 from loveletter.bots import make_bot
-from loveletter.engine import Game, build_view
+from loveletter.engine import Game, View, build_view
 
 #: (key, edition, players, bots, games): 2-player matches are sized for 2,000+ rounds.
 MATCHES = [
@@ -62,7 +61,7 @@ def timing(decisions: int, seed: int) -> None:
     """Time ``expert`` on random positions: CPU time (one core) and wall time."""
     for edition, players in TIMED:
         rng = random.Random(seed)
-        views: list[dict[str, Any]] = []
+        views: list[View] = []
         while len(views) < decisions:
             game = Game(edition, players, rng=random.Random(rng.getrandbits(32)))
             while game.to_move is not None and len(views) < decisions:

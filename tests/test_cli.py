@@ -11,13 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from loveletter.cli.main import app
-from loveletter.engine import EDITIONS, Game, export_record, load_record
+from loveletter.engine import EDITIONS, Game, Record, export_record, load_record
 from loveletter.simulation import play_random_game
 
 runner = CliRunner()
 
 
-def played_record(edition: str = "2019", players: int = 3, seed: int = 7) -> dict[str, Any]:
+def played_record(edition: str = "2019", players: int = 3, seed: int = 7) -> Record:
     rng = random.Random(seed)
     game = play_random_game(Game(edition, players, rng=rng), rng)
     return export_record(game)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 import pytest
@@ -38,10 +38,13 @@ from loveletter import (
     EVERYONE,
     Action,
     Game,
+    GameState,
     IllegalActionError,
     NotationError,
     Options,
     Phase,
+    Record,
+    View,
     build_view,
     event_dict,
     export_record,
@@ -52,9 +55,7 @@ from loveletter import (
 )
 
 Config = tuple[str, int]
-View = dict[str, Any]
 Views = dict[int | None, View]
-State = dict[str, Any]
 Test = TypeVar("Test", bound=Callable[..., None])
 
 #: Every (edition, players) table the editions allow.
@@ -366,9 +367,9 @@ def check_views(game: Game, views: Views) -> None:
             assert view["learned"] == []
         else:
             assert view["hand"] == game.hands[seat]
-            for other, card in view["known_hands"].items():  # known for certain: true
-                assert int(other) != seat
-                assert card in game.hands[int(other)], (seat, other, card, game.hands)
+            for holder, card in view["known_hands"].items():  # known for certain: true
+                assert int(holder) != seat
+                assert card in game.hands[int(holder)], (seat, holder, card, game.hands)
             assert all(event in view["events"] for event in view["learned"])
         if game.phase in IN_ROUND:  # R52: no review of the round under way
             assert len(view["results"]) == game.round - 1
@@ -377,7 +378,7 @@ def check_views(game: Game, views: Views) -> None:
                 assert not cards_in(value), f"view field {key!r} holds card ids: {value!r}"
 
 
-def redacted(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def redacted(event: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
     """An event (seen by everyone) as ``seat`` may see it: R51's private fields hidden."""
     kind = event["type"]
     assert kind in EVENT_KEYS, f"event type {kind!r} is not classified public or private"
@@ -388,7 +389,7 @@ def redacted(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {name: None if name in hidden else value for name, value in event.items()}
 
 
-def check_public_events(game: Game, events: list[dict[str, Any]]) -> None:
+def check_public_events(game: Game, events: Sequence[Mapping[str, Any]]) -> None:
     """Every card named by a public event is public: each card of a discard pile came
     there by exactly one public event (a play, a discard, a knock-out); the face-up
     cards are the face-up cards; showdown hands are only shown at the round's end."""
@@ -583,12 +584,14 @@ def drawn_from_pile(game: Game) -> int:
         if kind == "turn":
             drawn += 1
         elif kind in ("draw", "chancellor_draw"):
-            data = event_dict(event, EVERYONE)
+            data: Mapping[str, Any] = event_dict(event, EVERYONE)
             drawn += len(data["cards"]) if kind == "chancellor_draw" else not data["set_aside"]
     return drawn
 
 
-def swap_undrawn(record: dict[str, Any], game: Game, rng: random.Random) -> dict[str, Any] | None:
+def swap_undrawn(
+    record: Mapping[str, Any], game: Game, rng: random.Random
+) -> dict[str, Any] | None:
     """``record`` (replayed as ``game``) with two different cards of its last round's
     deck swapped, both never seen so far: still in the draw pile or, while the round is
     under way, the set-aside card. None if there are no two such different cards."""
@@ -629,14 +632,14 @@ def check_replay_now(game: Game, views: Views, rng: random.Random) -> None:
         assert all_views(other) == views
 
 
-def check_replay_swap_in_the_past(record: dict[str, Any], rng: random.Random) -> None:
+def check_replay_swap_in_the_past(record: Record, rng: random.Random) -> None:
     """Property 4 by replay: cut a finished record at a random step of a random round,
     swap two cards never seen by then, replay both: every view at that step is the same."""
     number = rng.randrange(len(record["rounds"]))
-    rounds = [dict(round_data) for round_data in record["rounds"][: number + 1]]
+    rounds = [round_data.copy() for round_data in record["rounds"][: number + 1]]
     actions = rounds[-1]["actions"]
     rounds[-1]["actions"] = actions[: rng.randrange(len(actions))]  # still in play
-    cut = {**record, "rounds": rounds}
+    cut: Record = {**record, "rounds": rounds}
     cut.pop("result")
     game = load_record(cut)
     assert game.phase in IN_ROUND
@@ -738,7 +741,7 @@ def test_every_legal_action_applies(config: Config, seed: int) -> None:
         summary = fingerprint(game)
         chosen = choose(game, policy)
         legal = game.legal_actions()
-        expected: State = {}
+        expected: GameState | None = None
         for action in legal:
             copy = game.copy(rng=DUMMY_RNG)  # a copy's RNG only deals later rounds
             assert copy.to_move == game.to_move
@@ -835,9 +838,9 @@ def features(game: Game) -> set[str]:
     """What happened in a game: cards played, the effects that fired, the second steps."""
     found: set[str] = set()
     for log in game.round_logs:
-        previous: dict[str, Any] | None = None  # the last card played
+        previous: Mapping[str, Any] | None = None  # the last card played
         for raw in log:
-            event = event_dict(raw, EVERYONE)
+            event: Mapping[str, Any] = event_dict(raw, EVERYONE)
             kind = event["type"]
             if kind == "play":
                 card, targets = event["card"], event["targets"]

@@ -225,7 +225,7 @@ def _check_to_move(game: Game, expected: Json, record: Mapping[str, Json]) -> No
 
 
 def _check_state(game: Game, expected: Json, record: Mapping[str, Json]) -> None:
-    state = loveletter.game_state(game)
+    state: Mapping[str, Json] = loveletter.game_state(game)
     assert set(expected) <= set(state), f"unknown state keys {sorted(set(expected) - set(state))}"
     for key, value in expected.items():
         assert state[key] == value, f"state[{key!r}]"
@@ -324,6 +324,7 @@ def _check_views(game: Game, expected: Json, record: Mapping[str, Json]) -> None
 
 def _check_review(game: Game, expected: Json, record: Mapping[str, Json]) -> None:
     assert game.results, "no finished round to review"
+    review: dict[str, Json]  # a round review, its bonuses rewritten as pairs below
     for seat in [None, *range(game.n)]:
         review = dict(build_view(game, seat)["results"][-1])
         review["bonuses"] = [[bonus["seat"], bonus["reason"]] for bonus in review["bonuses"]]

@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -39,6 +39,35 @@ def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
 def rotation(players: int, bots: int) -> Callable[[int], tuple[int, ...]]:
     """Seat ``s`` of game ``i`` gets bot ``(s + i) % bots``: every bot sits everywhere."""
     return lambda index: tuple((seat + index) % bots for seat in range(players))
+
+
+class BotLine(TypedDict):
+    """One bot's totals as JSON (a line of ``loveletter arena --json``)."""
+
+    name: str
+    games: int
+    games_won: int
+    game_win_rate: float
+    game_ci95: list[float]
+    rounds: int
+    rounds_won: int
+    round_win_rate: float
+    round_ci95: list[float]
+    rating: float
+    rating_mu: float
+    rating_sigma: float
+    decisions: int
+    ms_per_decision_median: float
+    faults: int
+
+
+class ArenaSummary(TypedDict):
+    """An arena's totals as JSON (``loveletter arena --json``)."""
+
+    edition: str
+    players: int
+    bots: list[BotLine]
+    seconds: float
 
 
 @dataclass
@@ -67,7 +96,7 @@ class BotStats:
         """The median time of a decision, in milliseconds."""
         return statistics.median(self.times) * 1000 if self.times else 0.0
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> BotLine:
         """This bot's line of ``loveletter arena --json``."""
         round_low, round_high = wilson(self.rounds_won, self.rounds)
         game_low, game_high = wilson(self.games_won, self.games)
@@ -99,7 +128,7 @@ class ArenaResult:
     bots: list[BotStats]
     seconds: float = 0.0
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> ArenaSummary:
         """The JSON object printed by ``loveletter arena --json``."""
         return {
             "edition": self.edition,

@@ -15,14 +15,29 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from .bots import Bot, RandomBot, make_bot
-from .engine import Action, Game, Options, build_view, export_record
+from .engine import Action, Game, Options, Record, build_view, export_record
 
-RecordSink = Callable[[int, dict[str, Any]], None]
+RecordSink = Callable[[int, Record], None]
 #: Which bot (an index into the match's bots) sits in each seat of game ``index``.
 Lineup = Callable[[int], tuple[int, ...]]
+
+
+class SimulationSummary(TypedDict):
+    """A simulation's totals as JSON (``loveletter simulate --json``)."""
+
+    edition: str
+    players: int
+    games: int
+    rounds: int
+    seconds: float
+    rounds_per_second: float
+    game_wins: list[int]
+    round_wins: list[int]
+    game_win_share: list[float]
+    round_win_share: list[float]
 
 
 @dataclass
@@ -42,7 +57,7 @@ class SimulationResult:
         """Rounds played per second of wall-clock time."""
         return self.rounds / self.seconds if self.seconds else 0.0
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> SimulationSummary:
         """The result as JSON data."""
         return {
             "edition": self.edition,
@@ -69,7 +84,7 @@ class GameOutcome:
     round_winners: tuple[tuple[int, ...], ...]
     decisions: tuple[tuple[float, ...], ...]  # per seat, seconds per decision asked
     faults: tuple[int, ...]
-    record: dict[str, Any] | None
+    record: Record | None
 
     @property
     def rounds(self) -> int:

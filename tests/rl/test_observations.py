@@ -36,6 +36,7 @@ def test_the_pieces_say_what_the_view_says() -> None:
     assert encoder.piece(vector, "seat")[seat] == 1
     assert encoder.piece(vector, "phase")[0] == 1  # play
     hand = encoder.piece(vector, "hand")
+    assert view["hand"] is not None
     assert {encoder.cards[i] for i in np.flatnonzero(hand)} == set(view["hand"])
     assert hand.sum() == 2
     assert encoder.piece(vector, "deck_count")[0] == view["deck_count"]

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from loveletter.bots import make_bot
-from loveletter.engine import Game, RecordError, export_record
+from loveletter.engine import Game, RecordError, View, export_record
 from loveletter.tui.choices import ChoiceTree, action_path
 from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
 from loveletter.tui.texts import TEXTS
@@ -48,10 +47,10 @@ def test_a_forced_move_is_not_asked_of_the_bot() -> None:
         def start(self, edition: str, players: int, seat: int) -> None:
             pass
 
-        def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+        def choose(self, view: View, rng: random.Random) -> str:
             raise AssertionError("asked")
 
-        def finish(self, view: dict[str, Any]) -> None:
+        def finish(self, view: View) -> None:
             pass
 
         def close(self) -> None:
@@ -59,7 +58,9 @@ def test_a_forced_move_is_not_asked_of_the_bot() -> None:
 
     setup = Setup("classic", (SeatSetup("Ana"), SeatSetup("Bot", "x")))
     session = Session(Game("classic", 2, seed=1), setup, bot_factory=lambda _: Refuses())
-    assert session.bot_choice(1, {"legal_actions": ["countess"]}) == "countess"
+    view = session.view(1)
+    view["legal_actions"] = ["countess"]
+    assert session.bot_choice(1, view) == "countess"
     assert session.bot_failed(1) in {a.text for a in session.game.legal_actions()}
     assert session.bots[1].faults == 1
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-View = dict[str, Any]
+from ..engine import View
+
+__all__ = ["BaseBot", "Bot", "View"]  # View: the engine's, what every bot receives
 
 
 @runtime_checkable

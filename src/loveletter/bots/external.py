@@ -26,7 +26,7 @@ import selectors
 import shlex
 import subprocess
 import time
-from typing import Any
+from collections.abc import Mapping
 
 from ..engine import NotationError, parse_action
 from .base import BaseBot, View
@@ -98,7 +98,7 @@ class ExternalBot(BaseBot):
             process.kill()
             process.wait()
 
-    def _send(self, message: dict[str, Any], deadline: float) -> None:
+    def _send(self, message: Mapping[str, object], deadline: float) -> None:
         process = self.process
         if process is None or process.stdin is None:
             raise BotError("the program is not running", fatal=True)

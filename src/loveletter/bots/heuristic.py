@@ -37,7 +37,7 @@ class HeuristicBot(BaseBot):
 
     def choose(self, view: View, rng: random.Random) -> str:
         """The best-scored legal action, ties broken at random."""
-        legal: list[str] = view["legal_actions"]
+        legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
         beliefs = infer(view, noise=self.noise)
@@ -59,11 +59,11 @@ class Scorer:
     def __init__(self, view: View, beliefs: Beliefs) -> None:
         self.view = view
         self.beliefs = beliefs
-        self.me: int = view["seat"]
+        self.me = beliefs.seat
         self.values: Mapping[str, int] = beliefs.rules.values
         self.top = max(self.values.values())
         self.hand: list[str] = beliefs.hand
-        self.tokens: list[int] = view["tokens"]
+        self.tokens = view["tokens"]
         self._probabilities: dict[int, dict[str, float]] = {}
         pool = beliefs.pool
         size = sum(pool.values()) or 1
@@ -229,7 +229,10 @@ class Scorer:
 
     def cardinal_look(self) -> Action:
         """Look at the traded hand known least (R32)."""
-        first, second = self.view["pending"]["seats"]
+        pending = self.view["pending"]
+        assert pending is not None  # the phase is cardinal
+        assert pending["step"] == "cardinal"
+        first, second = pending["seats"]
         if self.me in (first, second):
             return Action.look(second if first == self.me else first)
         certainty = {seat: max(self.probabilities(seat).values()) for seat in (first, second)}

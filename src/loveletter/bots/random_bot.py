@@ -14,5 +14,5 @@ class RandomBot(BaseBot):
 
     def choose(self, view: View, rng: random.Random) -> str:
         """A uniformly random legal action."""
-        actions: list[str] = view["legal_actions"]
+        actions = view["legal_actions"]
         return actions[int(rng.random() * len(actions))]

@@ -77,7 +77,7 @@ def arena(
     def on_game(outcome: GameOutcome) -> None:
         progress.advance(task)
         if write_record is not None and outcome.record is not None:
-            record = dict(outcome.record)
+            record = outcome.record.copy()
             record["meta"] = {"bots": [specs[bot] for bot in outcome.lineup]}
             write_record(outcome.index, record)
 

@@ -7,13 +7,13 @@ import locale
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import get_edition
+from ..engine import Record, get_edition
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -58,7 +58,7 @@ def check_table(edition: str, players: int) -> None:
         fail(str(error))
 
 
-def record_writer(folder: Path, games: int) -> Callable[[int, dict[str, Any]], None]:
+def record_writer(folder: Path, games: int) -> Callable[[int, Record], None]:
     """Create ``folder`` and return a function writing game ``index``'s record there
     as ``game-<n>.json``; fail clearly if the folder cannot be made."""
     try:
@@ -67,7 +67,7 @@ def record_writer(folder: Path, games: int) -> Callable[[int, dict[str, Any]], N
         fail(f"cannot create {folder}: {error.strerror or error}")
     width = len(str(games))
 
-    def write(index: int, record: dict[str, Any]) -> None:
+    def write(index: int, record: Record) -> None:
         path = folder / f"game-{index + 1:0{width}d}.json"
         path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
 

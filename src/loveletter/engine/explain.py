@@ -57,7 +57,7 @@ def _render(
             return players[number]
         return texts["seat"].format(number)
 
-    fields: dict[str, Any] = {
+    fields: dict[str, object] = {
         f"the_{name}": card(name) for name in ("countess", "handmaid", "chancellor")
     }
     for key, value in details.items():

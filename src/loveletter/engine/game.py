@@ -21,6 +21,7 @@ from .cards import CARD_KINDS, CardKind, Edition
 from .errors import IllegalActionError, LoveLetterError
 from .explain import refusal
 from .options import Options, Rules
+from .schema import EventDict, RecordResult
 from .types import Event, Phase, RoundRecord, RoundResult
 
 _PLAY = Phase.PLAY
@@ -131,7 +132,7 @@ class Game:
         self._bonuses: list[tuple[int, str]] = []
         self._next_first = tuple(range(n))
         #: Per viewer, the current round's events as that viewer saw them (views.py).
-        self.seen_events: dict[int | None, tuple[list[Event], list[dict[str, Any]]]] = {}
+        self.seen_events: dict[int | None, tuple[list[Event], list[EventDict]]] = {}
         self._build_action_tables()
         if start:
             self.next_round()
@@ -185,7 +186,7 @@ class Game:
             return False
         return action in self.legal_actions()
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RecordResult:
         """The game's result so far, in the schema of a record's ``result``."""
         return {
             "rounds": [result.as_result() for result in self.results],

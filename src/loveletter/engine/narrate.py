@@ -12,6 +12,29 @@ from typing import Any
 
 from .cards import CARD_KINDS, Edition
 from .events import event_dict
+from .schema import (
+    AssassinEvent,
+    BishopEvent,
+    ChancellorDrawEvent,
+    ChancellorReturnEvent,
+    CompareEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    EventDict,
+    GameEndEvent,
+    GuardEvent,
+    LookEvent,
+    OutEvent,
+    PlayEvent,
+    ReplyEvent,
+    RoundEndEvent,
+    RoundEvent,
+    ShowdownEvent,
+    TokenEvent,
+    TradeEvent,
+    TurnEvent,
+)
 
 
 class Narrator:
@@ -68,7 +91,9 @@ class Narrator:
             return "".join(names)
         return ", ".join(names[:-1]) + self.text["and"] + names[-1]
 
-    def say(self, key: str, seat: int | None = None, *, upper: bool = True, **fields: Any) -> str:
+    def say(
+        self, key: str, seat: int | None = None, *, upper: bool = True, **fields: object
+    ) -> str:
         """Fill a template; ``key`` has a ``_you`` form used when ``seat`` is the viewer."""
         if seat is not None and seat == self.viewer and key + "_you" in self.text:
             key += "_you"
@@ -77,12 +102,12 @@ class Narrator:
 
     # -- events --------------------------------------------------------------------
 
-    def line(self, event: Mapping[str, Any]) -> str | None:
+    def line(self, event: EventDict) -> str | None:
         """The sentence for one redacted event, or None if it says nothing here."""
         handler = _HANDLERS.get(event["type"])
         return handler(self, event) if handler else None
 
-    def lines(self, events: Iterable[Mapping[str, Any]]) -> list[str]:
+    def lines(self, events: Iterable[EventDict]) -> list[str]:
         """Sentences for several redacted events."""
         return [line for line in map(self.line, events) if line]
 
@@ -102,20 +127,20 @@ def narrate(
 # --- one function per event type ---------------------------------------------------------
 
 
-def _round(n: Narrator, e: Mapping[str, Any]) -> str:
+def _round(n: Narrator, e: RoundEvent) -> str:
     text = n.say("round", e["first"], number=e["number"], first=n.who(e["first"]))
     if e["face_up"]:
         text += " " + n.say("face_up", cards=n.cards(e["face_up"]))
     return text
 
 
-def _deal(n: Narrator, e: Mapping[str, Any]) -> str | None:
+def _deal(n: Narrator, e: DealEvent) -> str | None:
     if e["card"] is None or e["seat"] != n.viewer:
         return None
     return n.say("dealt", card=n.card(e["card"]))
 
 
-def _turn(n: Narrator, e: Mapping[str, Any]) -> str:
+def _turn(n: Narrator, e: TurnEvent) -> str:
     if e["card"] is not None and e["seat"] == n.viewer:
         return n.say("turn_you", card=n.card(e["card"]))
     if e["card"] is not None:
@@ -123,9 +148,9 @@ def _turn(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.say("turn", p=n.who(e["seat"]))
 
 
-def _play(n: Narrator, e: Mapping[str, Any]) -> str:
+def _play(n: Narrator, e: PlayEvent) -> str:
     seat, card, targets = e["seat"], e["card"], e["targets"]
-    fields: dict[str, Any] = {"p": n.who(seat), "card": n.card(card)}
+    fields = {"p": n.who(seat), "card": n.card(card)}
     if targets:
         fields["t"] = n.whom(targets[0])
         fields["hand"] = n.whose(targets[0])
@@ -158,21 +183,21 @@ def _play(n: Narrator, e: Mapping[str, Any]) -> str:
         key = "play_no_target"
     else:
         key = "play"
-    return n.say(key, seat, **fields)
+    return n.say(key, seat, upper=True, **fields)
 
 
-def _guard(n: Narrator, e: Mapping[str, Any]) -> str:
+def _guard(n: Narrator, e: GuardEvent) -> str:
     key = "guard_hit" if e["hit"] else "guard_miss"
     if isinstance(e["guess"], int):
         key += "_value"
     return n.say(key, e["target"], t=n.who(e["target"]), guess=n.guess(e["guess"]))
 
 
-def _assassin(n: Narrator, e: Mapping[str, Any]) -> str:
+def _assassin(n: Narrator, e: AssassinEvent) -> str:
     return n.say("assassin", e["seat"], p=n.who(e["seat"]), g=n.whom(e["guard"]))
 
 
-def _look(n: Narrator, e: Mapping[str, Any]) -> str | None:
+def _look(n: Narrator, e: LookEvent) -> str | None:
     if e["card"] is None:
         return None
     return n.say(
@@ -183,12 +208,12 @@ def _look(n: Narrator, e: Mapping[str, Any]) -> str | None:
     )
 
 
-def _compare(n: Narrator, e: Mapping[str, Any]) -> str:
+def _compare(n: Narrator, e: CompareEvent) -> str:
     seat, target, loser = e["seat"], e["target"], e["loser"]
-    if e["seat_card"] is not None:
+    seat_card, target_card = e["seat_card"], e["target_card"]
+    if seat_card is not None and target_card is not None:
         mine, theirs = (seat, target) if n.viewer == seat else (target, seat)
-        my_card = e["seat_card"] if mine == seat else e["target_card"]
-        their_card = e["target_card"] if mine == seat else e["seat_card"]
+        my_card, their_card = (seat_card, target_card) if mine == seat else (target_card, seat_card)
         text = n.say(
             "compare_you", card=n.card(my_card), t=n.players[theirs], other=n.card(their_card)
         )
@@ -199,34 +224,33 @@ def _compare(n: Narrator, e: Mapping[str, Any]) -> str:
     return text + " " + n.say("compare_lost", loser, t=n.who(loser))
 
 
-def _trade(n: Narrator, e: Mapping[str, Any]) -> str | None:
-    _first, second = e["first"], e["second"]
-    if e["first_card"] is None:
+def _trade(n: Narrator, e: TradeEvent) -> str | None:
+    give, get = e["first_card"], e["second_card"]
+    if give is None or get is None:
         return None  # the play already said it; the cards are private
-    give, get = (e["first_card"], e["second_card"])
-    if n.viewer == second:
+    if n.viewer == e["second"]:
         give, get = get, give
     return n.say("trade_you", give=n.card(give), get=n.card(get))
 
 
-def _discard(n: Narrator, e: Mapping[str, Any]) -> str:
+def _discard(n: Narrator, e: DiscardEvent) -> str:
     return n.say("discard", e["seat"], p=n.who(e["seat"]), card=n.card(e["card"]))
 
 
-def _draw(n: Narrator, e: Mapping[str, Any]) -> str:
+def _draw(n: Narrator, e: DrawEvent) -> str:
     key = "draw_set_aside" if e["set_aside"] else "draw"
     if e["card"] is not None:
         return n.say(key + "_known", e["seat"], p=n.who(e["seat"]), card=n.card(e["card"]))
     return n.say(key, e["seat"], p=n.who(e["seat"]))
 
 
-def _out(n: Narrator, e: Mapping[str, Any]) -> str:
+def _out(n: Narrator, e: OutEvent) -> str:
     if e["cards"]:
         return n.say("out_reveal", e["seat"], p=n.who(e["seat"]), cards=n.cards(e["cards"]))
     return n.say("out", e["seat"], p=n.who(e["seat"]))
 
 
-def _chancellor_draw(n: Narrator, e: Mapping[str, Any]) -> str:
+def _chancellor_draw(n: Narrator, e: ChancellorDrawEvent) -> str:
     if e["count"] == 0:
         return n.say("chancellor_empty")
     if e["cards"] is not None:
@@ -235,14 +259,14 @@ def _chancellor_draw(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.say(key, p=n.who(e["seat"]), count=e["count"])
 
 
-def _chancellor_return(n: Narrator, e: Mapping[str, Any]) -> str:
+def _chancellor_return(n: Narrator, e: ChancellorReturnEvent) -> str:
     if e["cards"] is not None:
         return n.say("chancellor_return_you", cards=n.cards(e["cards"]))
     key = "chancellor_return" if e["count"] > 1 else "chancellor_return_one"
     return n.say(key, p=n.who(e["seat"]), count=e["count"])
 
 
-def _bishop(n: Narrator, e: Mapping[str, Any]) -> str:
+def _bishop(n: Narrator, e: BishopEvent) -> str:
     key = "bishop_hit" if e["hit"] else "bishop_miss"
     return n.say(
         key,
@@ -252,16 +276,16 @@ def _bishop(n: Narrator, e: Mapping[str, Any]) -> str:
     )
 
 
-def _reply(n: Narrator, e: Mapping[str, Any]) -> str:
+def _reply(n: Narrator, e: ReplyEvent) -> str:
     key = "reply_discard" if e["discard"] else "reply_keep"
     return n.say(key, e["seat"], p=n.who(e["seat"]))
 
 
-def _token(n: Narrator, e: Mapping[str, Any]) -> str:
+def _token(n: Narrator, e: TokenEvent) -> str:
     return n.say("token_" + e["reason"], e["seat"], p=n.who(e["seat"]))
 
 
-def _showdown(n: Narrator, e: Mapping[str, Any]) -> str:
+def _showdown(n: Narrator, e: ShowdownEvent) -> str:
     parts = [
         n.say("shows", hand["seat"], upper=False, p=n.who(hand["seat"]), card=n.card(hand["card"]))
         for hand in e["hands"]
@@ -269,7 +293,7 @@ def _showdown(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.say("showdown", hands=n.text["list_sep"].join(parts))
 
 
-def _round_end(n: Narrator, e: Mapping[str, Any]) -> str:
+def _round_end(n: Narrator, e: RoundEndEvent) -> str:
     if e["ending"] == "game_won":
         return n.say("round_cut")
     if not e["winners"]:
@@ -279,14 +303,16 @@ def _round_end(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.say("round_won", winners=n.seats(e["winners"]))
 
 
-def _game_end(n: Narrator, e: Mapping[str, Any]) -> str:
+def _game_end(n: Narrator, e: GameEndEvent) -> str:
     winners = e["winners"]
     if len(winners) == 1:
         return n.say("game_won", winners[0], p=n.who(winners[0]))
     return n.say("game_won_many", winners=n.seats(winners))
 
 
-_HANDLERS: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
+#: The handler of each event type; each takes that type's event (``Any``: the table
+#: pairs the types, which a type checker cannot express).
+_HANDLERS: Mapping[str, Callable[[Narrator, Any], str | None]] = {
     "round": _round,
     "deal": _deal,
     "turn": _turn,

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .cards import CARD_KINDS, Edition, get_edition
 from .errors import LoveLetterError
-
-TieRule = Literal["all-win", "nobody"]
+from .schema import OptionChanges, TieRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +62,11 @@ class Options:
             if not isinstance(getattr(self, name), bool):
                 raise LoveLetterError(f"option {name} must be true or false")
 
-    def changed(self) -> dict[str, Any]:
+    def changed(self) -> OptionChanges:
         """Only the options that differ from the defaults (what a record stores)."""
         defaults = asdict(Options())
-        return {key: value for key, value in asdict(self).items() if defaults[key] != value}
+        changes = {key: value for key, value in asdict(self).items() if defaults[key] != value}
+        return cast("OptionChanges", changes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from typing import Any
 from .errors import LoveLetterError, RecordError
 from .game import Game
 from .options import Options
+from .schema import Record
 from .types import Phase
 
 RECORD_FORMAT = "loveletter-record/1"
@@ -23,14 +24,14 @@ _ROUND_KEYS = {"deck", "first", "actions"}
 MAX_NAME_LENGTH = 40
 
 
-def export_record(game: Game, *, with_result: bool = True) -> dict[str, Any]:
+def export_record(game: Game, *, with_result: bool = True) -> Record:
     """The record of ``game`` as JSON data.
 
     Raises LoveLetterError for a game restored from a state, which has no record.
     """
     if len(game.history) != game.round_number:
         raise LoveLetterError("this game was restored from a state: it has no record")
-    record: dict[str, Any] = {
+    record: Record = {
         "format": RECORD_FORMAT,
         "edition": game.rules.edition.id,
         "options": game.rules.options.changed(),
@@ -50,7 +51,10 @@ def export_record(game: Game, *, with_result: bool = True) -> dict[str, Any]:
 
 
 def parse_record(text: str | bytes) -> dict[str, Any]:
-    """Parse the JSON text of a record; RecordError if it is not a JSON object."""
+    """Parse the JSON text of a record; RecordError if it is not a JSON object.
+
+    The object is not checked further (any JSON): :func:`load_record` checks it.
+    """
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
@@ -156,8 +160,8 @@ def check_record_result(game: Game, expected: Any) -> None:
             f"the result lists {len(expected_rounds)} finished round(s), "
             f"replay finishes {len(actual['rounds'])}"
         )
-    for key in ("tokens", "winners"):
-        if expected[key] != actual[key]:
+    for name in ("tokens", "winners"):
+        if expected[name] != actual[name]:
             raise RecordError(
-                f"the result says {key} {expected[key]!r}, replay gives {actual[key]!r}"
+                f"the result says {name} {expected[name]!r}, replay gives {actual[name]!r}"
             )

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from .errors import LoveLetterError
 from .game import Game
 from .options import Options
+from .schema import GameState
 from .types import Phase
 
 STATE_FORMAT = "loveletter-state/1"
 
 
-def game_state(game: Game) -> dict[str, Any]:
+def game_state(game: Game) -> GameState:
     """The whole state of ``game`` as JSON data (hidden cards included)."""
     return {
         "format": STATE_FORMAT,
@@ -48,7 +48,7 @@ def game_state(game: Game) -> dict[str, Any]:
     }
 
 
-def restore_game(state: dict[str, Any], *, rng: random.Random | None = None) -> Game:
+def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
     """A game continuing from ``state`` (as made by :func:`game_state`).
 
     Checks that every card of the deck is somewhere exactly once and that the
@@ -91,7 +91,8 @@ def restore_game(state: dict[str, Any], *, rng: random.Random | None = None) -> 
     game._choosable = sum(
         1 << seat for seat in range(n) if not game.out[seat] and not game.protected[seat]
     )
-    game.jester = tuple(state["jester"]) if state["jester"] else None
+    jester = state["jester"]
+    game.jester = (jester[0], jester[1]) if jester else None
     game.sycophant = state["sycophant"]
     game.pending = tuple(state["pending"])
     game.winners = list(state["winners"])

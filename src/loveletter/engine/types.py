@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .actions import Action
+from .schema import RoundOutcome
 
 #: One entry of a game's log: ``(type, field, ...)`` (see :mod:`.events`).
 Event = tuple[Any, ...]
@@ -44,7 +45,7 @@ class RoundResult(NamedTuple):
     bonuses: tuple[tuple[int, str], ...]
     tied: tuple[int, ...]  # R2: who may start the next round
 
-    def as_result(self) -> dict[str, Any]:
+    def as_result(self) -> RoundOutcome:
         """This round in the ``result`` schema of a record (DESIGN.md §4)."""
         return {"winners": list(self.winners), "tokens": list(self.tokens)}
 

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict
-from typing import Any
+from typing import TypeGuard, cast
 
 from .events import event_dict
 from .game import Game
 from .options import Options
+from .schema import EventDict, Jester, LearnedEvent, Pending, RoundReview, TableOptions, View
 from .types import Phase, RoundResult
 
 VIEW_FORMAT = "loveletter-view/1"
 
 #: Events holding something a seat learned privately, listed under "learned".
 _LEARNING = frozenset({"look", "compare", "trade", "chancellor_draw", "chancellor_return"})
+#: Events that make or unmake what a seat knows of another hand.
+_KNOWING = frozenset({"play", "look", "compare", "trade", "discard", "out", "chancellor_return"})
 
 
-def build_view(game: Game, seat: int | None) -> dict[str, Any]:
+def build_view(game: Game, seat: int | None) -> View:
     """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.n):
         raise ValueError(f"no seat {seat!r} at this table of {game.n}")
@@ -31,7 +34,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     to_move = game.to_move
     in_round = game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     hand = list(game.hands[seat]) if seat is not None else None
-    view: dict[str, Any] = {
+    view: View = {
         "format": VIEW_FORMAT,
         "edition": rules.edition.id,
         "players": list(game.players),
@@ -72,7 +75,9 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         ),
         "unseen": _unseen(game, hand),
         "known_hands": _known_hands(events, seat) if seat is not None else {},
-        "learned": [event for event in events if event["type"] in _LEARNING and _mine(event)],
+        "learned": [
+            event for event in events if event["type"] in _LEARNING and _learned(event)
+        ],  # the first test spares most events the call
         "events": events,
         "results": [_result(result) for result in game.results],
         "winners": list(game.winners),
@@ -80,7 +85,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _events_seen(game: Game, seat: int | None) -> list[dict[str, Any]]:
+def _events_seen(game: Game, seat: int | None) -> list[EventDict]:
     """The round's events as ``seat`` saw them; redacted once, then kept per viewer."""
     log = game.log
     seen = game.seen_events.get(seat)
@@ -89,27 +94,27 @@ def _events_seen(game: Game, seat: int | None) -> list[dict[str, Any]]:
     events = seen[1]
     if len(events) < len(log):
         events.extend(event_dict(event, seat) for event in log[len(events) :])
-    return [dict(event) for event in events]  # the caller may change its copy
+    return [event.copy() for event in events]  # the caller may change its copy
 
 
-_OPTIONS_JSON: dict[Options, dict[str, Any]] = {}
+_OPTIONS_JSON: dict[Options, TableOptions] = {}
 
 
-def _options_json(options: Options) -> dict[str, Any]:
+def _options_json(options: Options) -> TableOptions:
     cached = _OPTIONS_JSON.get(options)
     if cached is None:
-        cached = _OPTIONS_JSON[options] = asdict(options)
-    return dict(cached)
+        cached = _OPTIONS_JSON[options] = cast("TableOptions", asdict(options))
+    return cached.copy()
 
 
-def _jester(game: Game) -> dict[str, int] | None:
+def _jester(game: Game) -> Jester | None:
     if game.jester is None:
         return None
     owner, holder = game.jester
     return {"owner": owner, "holder": holder}
 
 
-def _pending(game: Game) -> dict[str, Any] | None:
+def _pending(game: Game) -> Pending | None:
     if game.phase is Phase.CARDINAL:
         return {"step": "cardinal", "seats": list(game.pending)}
     if game.phase is Phase.BISHOP:
@@ -132,34 +137,41 @@ def _unseen(game: Game, hand: list[str] | None) -> dict[str, int]:
     return {card: counts[card] for card in game.rules.values}
 
 
-def _mine(event: dict[str, Any]) -> bool:
-    """Whether a learning event, already redacted, showed this viewer a card."""
-    return any(
+def _learned(event: EventDict) -> TypeGuard[LearnedEvent]:
+    """Whether an event, already redacted, showed this viewer a card privately."""
+    return event["type"] in _LEARNING and any(
         event.get(name) is not None
         for name in ("card", "cards", "seat_card", "target_card", "first_card")
     )
 
 
-def _known_hands(events: list[dict[str, Any]], seat: int) -> dict[str, str]:
+def _known_hands(events: list[EventDict], seat: int) -> dict[str, str]:
     """Other seats' cards this seat knows for certain now, from what it saw.
 
     Keys are seat numbers as text (JSON object keys).
     """
     known: dict[int, str] = {}
     for event in events:
-        kind = event["type"]
-        if kind == "look" and event["card"] is not None:
-            known[event["target"]] = event["card"]
-        elif kind == "compare" and event["seat_card"] is not None:
-            if event["seat"] == seat:
-                known[event["target"]] = event["target_card"]
-            else:
-                known[event["seat"]] = event["seat_card"]
-        elif kind == "trade":
+        if event["type"] not in _KNOWING:
+            continue
+        if event["type"] == "play":
+            player = event["seat"]
+            if known.get(player) == event["card"]:
+                del known[player]  # it may have been the known card
+        elif event["type"] == "look":
+            if event["card"] is not None:
+                known[event["target"]] = event["card"]
+        elif event["type"] == "compare":
+            if event["seat_card"] is not None and event["target_card"] is not None:
+                if event["seat"] == seat:
+                    known[event["target"]] = event["target_card"]
+                else:
+                    known[event["seat"]] = event["seat_card"]
+        elif event["type"] == "trade":
             first, second = event["first"], event["second"]
-            if seat == first:
+            if seat == first and event["first_card"] is not None:
                 known[second] = event["first_card"]
-            elif seat == second:
+            elif seat == second and event["second_card"] is not None:
                 known[first] = event["second_card"]
             else:
                 first_card, second_card = known.pop(first, None), known.pop(second, None)
@@ -167,17 +179,13 @@ def _known_hands(events: list[dict[str, Any]], seat: int) -> dict[str, str]:
                     known[second] = first_card
                 if second_card is not None:
                     known[first] = second_card
-        elif kind == "play":
-            player = event["seat"]
-            if known.get(player) == event["card"]:
-                del known[player]  # it may have been the known card
-        elif kind in ("discard", "out", "chancellor_return"):
+        elif event["type"] in ("discard", "out", "chancellor_return"):
             known.pop(event["seat"], None)
     known.pop(seat, None)
     return {str(other): card for other, card in sorted(known.items())}
 
 
-def _result(result: RoundResult) -> dict[str, Any]:
+def _result(result: RoundResult) -> RoundReview:
     return {
         "round": result.number,
         "ending": result.ending,

@@ -32,6 +32,9 @@ from .pettingzoo_env import RewardMode, step_rewards, table_options
 from .rendering import TextRenderer
 
 OpponentSpec = str | Bot
+#: Gymnasium's info dict, open by its API; ours holds "action_mask" and "view" (a
+#: :class:`~loveletter.engine.View`), and "illegal_action" after an illegal action.
+Info = dict[str, Any]
 
 
 class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
@@ -52,6 +55,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     An episode is one whole game. ``info["view"]`` is the agent's raw engine view.
     """
 
+    # Gymnasium's class attribute, typed by it.
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
@@ -93,8 +97,12 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Vector, dict[str, Any]]:
-        """Start a new game and play the bots up to the agent's first decision."""
+    ) -> tuple[Vector, Info]:
+        """Start a new game and play the bots up to the agent's first decision.
+
+        ``options`` is Gymnasium's (its type too) and ignored: table options are given
+        to the constructor.
+        """
         super().reset(seed=seed)
         while True:
             if self.fixed_seat is None:
@@ -115,9 +123,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         observation, info = self._observe()
         return observation, info
 
-    def step(
-        self, action: int | np.integer[Any]
-    ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int | np.integer[Any]) -> tuple[Vector, float, bool, bool, Info]:
         """Play the agent's action (an index), then the bots up to the agent's next turn."""
         game = self.game
         if game.is_over:
@@ -179,7 +185,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         for seat, bot in bots.items():
             bot.finish(build_view(game, seat))
 
-    def _observe(self) -> tuple[Vector, dict[str, Any]]:
+    def _observe(self) -> tuple[Vector, Info]:
         view = build_view(self.game, self.seat)
         info = {"action_mask": self.space.legal_mask(self.game), "view": view}
         return self.encoder.encode(view), info

@@ -35,15 +35,13 @@ piece                     shape      meaning
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from loveletter.engine import Phase, Rules
+from loveletter.engine import Phase, PlayEvent, Rules, View
 
 PHASES = tuple(phase.value for phase in Phase)
 PENDING_STEPS = ("chancellor", "cardinal", "bishop")
@@ -144,7 +142,7 @@ class ObservationEncoder:
             return f"{row}>{column}"
         return str(offset)
 
-    def encode(self, view: Mapping[str, Any]) -> Vector:
+    def encode(self, view: View) -> Vector:
         """The vector of ``view``, a seat's view of a game of this table."""
         out = np.zeros(self.size, dtype=np.float32)
         index = self.card_index
@@ -174,7 +172,7 @@ class ObservationEncoder:
             if info["protected"]:
                 put("protected", row)
             put("tokens", row, min(info["tokens"], rules_tokens))
-        last: dict[int, dict[str, Any]] = {}
+        last: dict[int, PlayEvent] = {}
         for event in view["events"]:
             if event["type"] == "play":
                 last[event["seat"]] = event
@@ -200,7 +198,7 @@ class ObservationEncoder:
         pending = view["pending"]
         if pending is not None:
             put("pending_step", PENDING_STEPS.index(pending["step"]))
-            for target in pending["seats"] if "seats" in pending else [pending["seat"]]:
+            for target in pending["seats"] if pending["step"] == "cardinal" else [pending["seat"]]:
                 put("pending_seats", target)
         return out
 

@@ -27,7 +27,7 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.engine import Game, Options, build_view
+from loveletter.engine import Game, Options, View, build_view
 
 from .actions import ActionSpace
 from .observations import ObservationEncoder
@@ -74,7 +74,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     agent once the game is over).
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute, its type
         "render_modes": ["ansi", "human"],
         "name": "loveletter_v0",
         "is_parallelizable": False,
@@ -119,7 +119,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self._rng: random.Random | None = None
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._renderer = TextRenderer(self.game)
-        self._views: dict[int, dict[str, Any]] = {}
+        self._views: dict[int, View] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every call)."""
@@ -132,8 +132,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` seeds it and the games after it.
 
-        ``options`` is accepted for the API and ignored: table options are given to
-        the constructor.
+        ``options`` is accepted for the API (its type too) and ignored: table options are
+        given to the constructor.
         """
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
@@ -192,7 +192,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def close(self) -> None:
         """Nothing to release."""
 
-    def _view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int) -> View:
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = build_view(self.game, seat)

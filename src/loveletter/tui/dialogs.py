@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
 
+from ..engine import RoundReview, View
 from .render import Words, tokens_text
 from .session import Session, Setup
 from .texts import tr
@@ -104,7 +105,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             key = "see_result" if session.game.is_over else "next_round"
             yield Static(tr(lang, key), id="summary-keys")
 
-    def table(self, view: dict[str, Any], result: dict[str, Any], words: Words) -> Table:
+    def table(self, view: View, result: RoundReview, words: Words) -> Table:
         """Per seat: the hand at the end, the tokens gained and why, the total."""
         lang = self.session.setup.lang
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from rich.text import Text
 from textual import on, work
@@ -23,7 +23,14 @@ from textual.widgets import ContentSwitcher, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from ..engine import IllegalActionError, Narrator, NotationError, describe_refusal, event_dict
+from ..engine import (
+    IllegalActionError,
+    Narrator,
+    NotationError,
+    View,
+    describe_refusal,
+    event_dict,
+)
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
 from .prompts import countess_rule, option_label
@@ -218,7 +225,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ bots
 
     @work(thread=True, exclusive=True, group="bot")
-    def think(self, seat: int, view: dict[str, Any]) -> tuple[int, str | None, float]:
+    def think(self, seat: int, view: View) -> tuple[int, str | None, float]:
         """A bot's decision, off the UI thread; None if the bot failed."""
         start = time.monotonic()
         try:
@@ -348,7 +355,7 @@ class GameScreen(Screen[None]):
             title.append(f"{letter}", style="bright_black")
         side.border_title = title
 
-    def refresh_view(self, view: dict[str, Any] | None = None) -> None:
+    def refresh_view(self, view: View | None = None) -> None:
         """Redraw every panel from the viewer's view."""
         if view is None:
             view = self.session.view(self.viewer)
@@ -370,7 +377,7 @@ class GameScreen(Screen[None]):
         self.query_one("#notes-text", Static).update(notes_text(view, words))
         self.update_log()
 
-    def top_line(self, view: dict[str, Any]) -> Text:
+    def top_line(self, view: View) -> Text:
         """Title, round, turn, and whose turn it is."""
         words = self.words
         game = self.session.game
@@ -393,7 +400,7 @@ class GameScreen(Screen[None]):
             text.append(words.tr("turn_of", name=game.players[to_move]), style="bold")
         return text
 
-    def show_hand(self, view: dict[str, Any]) -> None:
+    def show_hand(self, view: View) -> None:
         """Outside a decision: the viewer's hand with each card's effect."""
         play = self.query_one("#play", Vertical)
         self.query_one("#choices", OptionList).display = False
@@ -426,7 +433,7 @@ class GameScreen(Screen[None]):
             choices.add_option(option_label(1, Text(self.tr("pass_to", name=name))))
             choices.highlighted = 0
 
-    def show_choices(self, view: dict[str, Any]) -> None:
+    def show_choices(self, view: View) -> None:
         """During a decision: the question and its legal answers."""
         assert self.decision is not None
         play = self.query_one("#play", Vertical)
@@ -441,7 +448,7 @@ class GameScreen(Screen[None]):
         self.query_one("#question", Static).update(Text(question, style="bold"))
         words = self.words
         if self.prefix or view["phase"] != "play":
-            hand = ", ".join(words.name(card) for card in view["hand"])
+            hand = ", ".join(words.name(card) for card in view["hand"] or [])
             play.border_subtitle = self.tr("hand_line", cards=hand)
         else:
             play.border_subtitle = ""

@@ -7,12 +7,12 @@ count of unseen copies, or why the Countess must be played.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import CARD_KINDS
+from ..engine import CARD_KINDS, View
 from .choices import ChoiceTree, Path
 from .render import Words, card_text
 
@@ -37,7 +37,7 @@ def option_label(number: int, prompt: Text) -> Table:
     return label
 
 
-def question(view: dict[str, Any], words: Words, tree: ChoiceTree, prefix: Path) -> Question:
+def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Question:
     """The step of the decision that ``prefix`` has reached."""
     tokens = tree.options(prefix)
     phase = view["phase"]
@@ -49,10 +49,14 @@ def question(view: dict[str, Any], words: Words, tree: ChoiceTree, prefix: Path)
     if phase == "cardinal":
         return Question(words.tr("cardinal_look"), tokens, [_look(t, words) for t in tokens])
     if phase == "bishop":
-        value = next(e["value"] for e in reversed(view["events"]) if e["type"] == "bishop")
-        name = words.players[view["pending"]["bishop"]]
+        pending = view["pending"]
+        assert pending is not None  # the phase is bishop
+        assert pending["step"] == "bishop"
+        name = words.players[pending["bishop"]]
         labels = [Text(words.tr(f"reply_{token}")) for token in tokens]
-        return Question(words.tr("bishop_answer", name=name, value=value), tokens, labels)
+        return Question(
+            words.tr("bishop_answer", name=name, value=pending["value"]), tokens, labels
+        )
     if not prefix:
         return _cards(view, words, tree, tokens)
     card = prefix[0]
@@ -71,7 +75,7 @@ def question(view: dict[str, Any], words: Words, tree: ChoiceTree, prefix: Path)
     return Question(words.tr(key, card=name, name=target), tokens, labels)
 
 
-def countess_rule(view: dict[str, Any], words: Words) -> str | None:
+def countess_rule(view: View, words: Words) -> str | None:
     """Why only the Countess may be played, when the hand forces her (R21)."""
     hand = view["hand"] or []
     if view["phase"] != "play" or "countess" not in hand or view["legal_actions"] != ["countess"]:
@@ -80,9 +84,9 @@ def countess_rule(view: dict[str, Any], words: Words) -> str | None:
     return words.tr("countess", countess=words.phrase("countess"), other=words.phrase(other))
 
 
-def _cards(view: dict[str, Any], words: Words, tree: ChoiceTree, tokens: list[str]) -> Question:
+def _cards(view: View, words: Words, tree: ChoiceTree, tokens: list[str]) -> Question:
     """The first step of a turn: every card in hand, with its effect."""
-    cards = list(dict.fromkeys(view["hand"]))
+    cards = list(dict.fromkeys(view["hand"] or []))
     labels = []
     for card in cards:
         label = card_text(card, words)
@@ -94,7 +98,7 @@ def _cards(view: dict[str, Any], words: Words, tree: ChoiceTree, tokens: list[st
     return Question(words.tr("play_card"), [c if c in tokens else "" for c in cards], labels)
 
 
-def _seats(token: str, view: dict[str, Any], words: Words, card: str) -> Text:
+def _seats(token: str, view: View, words: Words, card: str) -> Text:
     """One or two seats as a choice, with what the viewer knows of a single one's hand."""
     seats = [int(seat) for seat in token.split()]
     joiner = " ⇄ " if card == "cardinal" else " + "
@@ -113,7 +117,7 @@ def _guess(token: str, words: Words) -> Text:
     return words.card(token)
 
 
-def _unseen(token: str, view: dict[str, Any], words: Words) -> Text:
+def _unseen(token: str, view: View, words: Words) -> Text:
     """How many cards a guess could catch are still unseen from the viewer's seat."""
     unseen = view["unseen"]
     cards = words.cards_by_value(int(token)) if token.isdigit() else [token]

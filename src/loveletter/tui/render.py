@@ -6,14 +6,13 @@ hidden game state, so a panel can only show what its seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Edition
+from ..engine import Edition, EventDict, View
 from .texts import level_name, tr
 
 #: The style of each card value, from the humble Guard to the Princess and Bishop.
@@ -93,32 +92,30 @@ def tokens_text(tokens: int, goal: int) -> Text:
     return Text.assemble(("♥" * tokens, "bold red"), ("♡" * (goal - tokens), "bright_black"))
 
 
-def seats_table(
-    view: Mapping[str, Any], words: Words, levels: Sequence[str | None], width: int
-) -> Table:
+def seats_table(view: View, words: Words, levels: Sequence[str | None], width: int) -> Table:
     """One row per seat: turn marker, number, name, tokens, state and discard pile.
 
     Discard piles are cut from their oldest end to fit ``width`` cells.
     """
     goal = view["tokens_to_win"]
     rows = []
-    for row in view["seats"]:
-        seat = row["seat"]
+    for info in view["seats"]:
+        seat = info["seat"]
         marker = Text("▶", style="bold yellow") if seat == view["to_move"] else Text(" ")
         name = Text(words.seat(seat), style="bold" if seat == words.viewer else "")
         level = levels[seat]
         if level is not None:
             name.append(f" [{level_name(words.lang, level)}]", style="bright_black")
         name.truncate(24, overflow="ellipsis")
-        if row["out"]:
+        if info["out"]:
             state = Text(words.tr("out"), style="red")
             name.stylize("strike bright_black")
-        elif row["protected"]:
+        elif info["protected"]:
             state = Text(words.tr("protected"), style="cyan")
         else:
             state = Text("")
         seat_text = Text(str(seat), style="bright_black")
-        rows.append([marker, seat_text, name, tokens_text(row["tokens"], goal), state])
+        rows.append([marker, seat_text, name, tokens_text(info["tokens"], goal), state])
     fixed = [max(row[column].cell_len for row in rows) for column in range(5)]
     room = max(width - sum(fixed) - len(fixed), 8)
     table = Table.grid(padding=(0, 1))
@@ -150,7 +147,7 @@ def discards_text(discards: Sequence[str], words: Words) -> Text:
     return text
 
 
-def table_line(view: Mapping[str, Any], words: Words) -> Text:
+def table_line(view: View, words: Words) -> Text:
     """Deck count, the set-aside card and the face-up cards."""
     text = Text.assemble((words.tr("deck", count=view["deck_count"]), "bold"), "  ")
     text.append(f"{words.tr('set_aside')} ")
@@ -188,7 +185,7 @@ def card_text(card: str, words: Words) -> Text:
     return text
 
 
-def tracker(view: Mapping[str, Any], words: Words) -> Group:
+def tracker(view: View, words: Words) -> Group:
     """Per card of the deck: how many copies are still unseen from the viewer's seat."""
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
@@ -204,7 +201,7 @@ def tracker(view: Mapping[str, Any], words: Words) -> Group:
     return Group(title, table, Text(words.tr("tracker_note"), style="bright_black italic"))
 
 
-def notes_text(view: Mapping[str, Any], words: Words) -> Text:
+def notes_text(view: View, words: Words) -> Text:
     """The viewer's private notes this round: what they know now, and what they saw."""
     text = Text()
     known = view["known_hands"]
@@ -223,28 +220,31 @@ def notes_text(view: Mapping[str, Any], words: Words) -> Text:
     return text
 
 
-def private_notes(events: Sequence[Mapping[str, Any]], words: Words) -> list[str]:
+def private_notes(events: Sequence[EventDict], words: Words) -> list[str]:
     """One sentence per event that showed the viewer a card, with its turn number."""
     notes = []
     turn = 0
     viewer = words.viewer
     for event in events:
-        kind = event["type"]
-        if kind == "turn":
+        if event["type"] == "turn":
             turn += 1
             continue
-        note = _note(event, kind, viewer, words)
+        note = _note(event, viewer, words)
         if note:
             notes.append(words.tr("note_turn", turn=turn) + note)
     return notes
 
 
-def _note(event: Mapping[str, Any], kind: str, viewer: int | None, words: Words) -> str | None:
+def _note(event: EventDict, viewer: int | None, words: Words) -> str | None:
     players = words.players
-    if kind == "look" and event["card"] is not None and event["seat"] == viewer:
+    if event["type"] == "look" and event["card"] is not None and event["seat"] == viewer:
         name = players[event["target"]]
         return words.tr("note_look", name=name, **words.both("card", event["card"]))
-    if kind == "compare" and event["seat_card"] is not None:
+    if (
+        event["type"] == "compare"
+        and event["seat_card"] is not None
+        and event["target_card"] is not None
+    ):
         mine, theirs = event["seat_card"], event["target_card"]
         other = event["target"]
         if event["target"] == viewer:
@@ -255,14 +255,19 @@ def _note(event: Mapping[str, Any], kind: str, viewer: int | None, words: Words)
             **words.both("mine", mine),
             **words.both("theirs", theirs),
         )
-    if kind == "trade" and event["first_card"] is not None:
+    if (
+        event["type"] == "trade"
+        and event["first_card"] is not None
+        and event["second_card"] is not None
+    ):
         give, get, other = event["first_card"], event["second_card"], event["second"]
         if event["second"] == viewer:
             give, get, other = get, give, event["first"]
         return words.tr(
             "note_trade", name=players[other], **words.both("give", give), **words.both("get", get)
         )
-    if kind in ("chancellor_draw", "chancellor_return") and event["cards"]:
+    if event["type"] in ("chancellor_draw", "chancellor_return") and event["cards"]:
         names = ", ".join(words.name(card) for card in event["cards"])
-        return words.tr("note_draw" if kind == "chancellor_draw" else "note_return", cards=names)
+        key = "note_draw" if event["type"] == "chancellor_draw" else "note_return"
+        return words.tr(key, cards=names)
     return None

@@ -14,13 +14,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..bots import Bot, make_bot
 from ..engine import (
     Game,
     Options,
+    Record,
     RecordError,
+    View,
     build_view,
     export_record,
     load_record,
@@ -175,7 +176,7 @@ class Session:
         """Whether a bot plays this seat."""
         return seat in self.bots
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know now (None: a spectator)."""
         return build_view(self.game, seat)
 
@@ -191,7 +192,7 @@ class Session:
         self.game.next_round()
         self.autosave()
 
-    def bot_choice(self, seat: int, view: dict[str, Any]) -> str:
+    def bot_choice(self, seat: int, view: View) -> str:
         """The bot's decision for its view; safe to run in a worker thread.
 
         A forced move is played without asking the bot (the bots' contract).
@@ -215,7 +216,7 @@ class Session:
 
     # ------------------------------------------------------------------ records
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The game's record, with the seat setup in its ``meta``."""
         record = export_record(self.game)
         record["meta"] = {
