@@ -26,7 +26,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from loveletter.engine import Game, Narrator, Options, RecordError, build_view
+from loveletter.engine import EventDict, Game, Narrator, Options, RecordError, View, build_view
 from loveletter.server.run import bind, make_server
 from loveletter.server.settings import Settings
 
@@ -357,19 +357,19 @@ class Oracle:
     """The engine's own views of finished games, replayed from their stored records."""
 
     def __init__(self, records: dict[int, Message]) -> None:
-        self.games: dict[int, tuple[Game, dict[tuple[int, int], dict[int | None, Message]]]] = {}
+        self.games: dict[int, tuple[Game, dict[tuple[int, int], dict[int | None, View]]]] = {}
         for number, data in records.items():
             self.games[number] = self._replay(data)
 
     @staticmethod
-    def _replay(data: Message) -> tuple[Game, dict[tuple[int, int], dict[int | None, Message]]]:
+    def _replay(data: Message) -> tuple[Game, dict[tuple[int, int], dict[int | None, View]]]:
         game = Game(
             data["edition"],
             data["players"],
             options=Options.from_dict(data["options"]),
             start=False,
         )
-        views: dict[tuple[int, int], dict[int | None, Message]] = {}
+        views: dict[tuple[int, int], dict[int | None, View]] = {}
 
         def snapshot(round_number: int, count: int) -> None:
             views[(round_number, count)] = {
@@ -386,7 +386,7 @@ class Oracle:
             raise RecordError("the record's result differs from its replay")
         return game, views
 
-    def view(self, position: Message, seat: int | None) -> Message:
+    def view(self, position: Message, seat: int | None) -> View:
         _, views = self.games[position["game"]]
         return views[(position["round"], position["actions"])][seat]
 
@@ -394,7 +394,7 @@ class Oracle:
         """Check every message the client received; returns how many views were checked."""
         checked = 0
         told: dict[tuple[int, int], list[str]] = {}
-        last_events: dict[tuple[int, int], list[Message]] = {}
+        last_events: dict[tuple[int, int], list[EventDict]] = {}
         for message in client.messages:
             kind = message["type"]
             if kind == "error":

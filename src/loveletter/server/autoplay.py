@@ -22,17 +22,18 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import Bot, make_bot
+from ..engine import View
 from ..tables import StaleError, TableError, TableState
 from .service import TableService
 from .settings import Settings
 
 log = logging.getLogger(__name__)
 
-_BOTS: dict[str, Any] = {}
+_BOTS: dict[str, Bot] = {}
 
 
-def decide(level: str, view: dict[str, Any], seed: int) -> str:
+def decide(level: str, view: View, seed: int) -> str:
     """A bot's action for ``view`` (runs in a worker process; bots are kept per level)."""
     bot = _BOTS.get(level)
     if bot is None:
@@ -64,7 +65,7 @@ class BotPool:
             initargs=(os.getpid(),),
         )
 
-    async def choose(self, level: str, view: dict[str, Any]) -> str:
+    async def choose(self, level: str, view: View) -> str:
         """The bot's legal action; the host plays forced moves itself."""
         legal: list[str] = view["legal_actions"]
         if len(legal) == 1:
@@ -132,7 +133,7 @@ class Pacer:
         return done
 
     async def _bot_turn(
-        self, table_id: str, version: int, seat: int, level: str, view: dict[str, Any]
+        self, table_id: str, version: int, seat: int, level: str, view: View
     ) -> None:
         loop = asyncio.get_running_loop()
         began = loop.time()

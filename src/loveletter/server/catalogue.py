@@ -9,18 +9,50 @@ choose whom.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Literal, TypedDict
 
 from ..engine import CARD_KINDS, EDITIONS, Edition, Rules
 
 
+class CardInfo(TypedDict):
+    """One card of a deck: its text in one language and how it is played."""
+
+    id: str
+    value: int
+    count: int
+    name: str
+    effect: str
+    chooses: str  # a Choice value: nobody, other, any, others, two
+    seats: list[int]  # how many seats an action of it may name
+    names: Literal["card", "value"] | None
+    step: Literal["chancellor", "cardinal", "bishop"] | None
+
+
+class DeckInfo(TypedDict):
+    """The deck of an edition for a range of player counts."""
+
+    players: list[int]
+    guard_names_value: bool
+    cards: list[CardInfo]
+
+
+class EditionInfo(TypedDict):
+    """An edition as ``/api/editions`` gives it."""
+
+    id: str
+    name: str
+    players: list[int]
+    tokens_to_win: dict[str, int]
+    decks: list[DeckInfo]
+
+
 @cache
-def editions(lang: str) -> list[dict[str, Any]]:
+def editions(lang: str) -> list[EditionInfo]:
     """Every edition with its decks, in ``lang`` (``en`` or ``fr``)."""
     return [_edition(edition, lang) for edition in EDITIONS.values()]
 
 
-def _edition(edition: Edition, lang: str) -> dict[str, Any]:
+def _edition(edition: Edition, lang: str) -> EditionInfo:
     ranges = [(edition.min_players, min(edition.max_players, edition.large_from - 1))]
     if edition.large_deck:
         ranges.append((edition.large_from, edition.max_players))
@@ -33,7 +65,7 @@ def _edition(edition: Edition, lang: str) -> dict[str, Any]:
     }
 
 
-def _deck(edition: Edition, low: int, high: int, lang: str) -> dict[str, Any]:
+def _deck(edition: Edition, low: int, high: int, lang: str) -> DeckInfo:
     rules = Rules.settle(edition, low)
     return {
         "players": [low, high],

@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from .. import __version__
 from ..tables import GameSummary, Lang
-from .catalogue import editions
+from .catalogue import EditionInfo, editions
 from .connections import ConnectionManager
 from .protocol import (
     CreateTable,
@@ -27,6 +27,7 @@ from .protocol import (
     TableInfo,
     table_info,
 )
+from .replay import Replay
 from .service import TableService
 
 LangQuery = Annotated[Lang, Query(description="The language of names and texts.")]
@@ -99,13 +100,14 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
         "/tables/{table_id}/games/{number}/replay",
         tags=["history"],
         responses={200: {"description": "The finished game's steps (docs/protocol.md)."}},
+        response_model=None,  # a TypedDict: documented in docs/protocol.md, not by pydantic
     )
-    async def game_replay(table_id: str, number: int, lang: LangQuery = "en") -> dict[str, Any]:
+    async def game_replay(table_id: str, number: int, lang: LangQuery = "en") -> Replay:
         """A finished game step by step, every hand shown (only once it is finished)."""
         return await service.replay(table_id, number, lang)
 
-    @router.get("/editions", tags=["server"])
-    async def edition_list(lang: LangQuery = "en") -> list[dict[str, Any]]:
+    @router.get("/editions", tags=["server"], response_model=None)
+    async def edition_list(lang: LangQuery = "en") -> list[EditionInfo]:
         """Every edition: its decks by number of players, card names and effects in ``lang``."""
         return editions(lang)
 

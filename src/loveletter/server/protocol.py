@@ -172,7 +172,7 @@ class TableInfo(Model):
 
     id: str
     edition: str
-    options: dict[str, Any]
+    options: dict[str, object]  # the engine's OptionChanges (pydantic reads no typing.TypedDict)
     bot_level: str
     disconnect_timeout: float
     status: TableStatus
@@ -186,7 +186,7 @@ def table_info(state: TableState) -> TableInfo:
     return TableInfo(
         id=state.id,
         edition=state.data.edition,
-        options=state.data.options,
+        options=dict(state.data.options),
         bot_level=state.data.bot_level,
         disconnect_timeout=state.data.disconnect_timeout,
         status=state.status,

@@ -8,15 +8,38 @@ the others before their record is read.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from ..engine import Game, Narrator, Options, build_view, events_for
+from ..engine import Game, Narrator, Options, Record, build_view, events_for
 
 #: View keys a step leaves out: the log lines tell the events.
-_DROPPED = ("events", "learned", "legal_actions", "known_hands", "hand")
+_DROPPED = frozenset({"events", "learned", "legal_actions", "known_hands", "hand"})
 
 
-def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
+class ReplayStep(TypedDict):
+    """One step of a replay: a deal (``action`` null) or one decision."""
+
+    round: int
+    action: str | None
+    seat: int | None
+    log: list[str]
+    view: dict[str, object]  # a spectator's View without the keys of _DROPPED
+    hands: list[list[str]]
+    set_aside: str | None
+
+
+class Replay(TypedDict):
+    """A finished game for the replay page; the service adds its table and number."""
+
+    edition: str
+    players: list[str]
+    winners: list[int]
+    steps: list[ReplayStep]
+    table: NotRequired[str]
+    game: NotRequired[int]
+
+
+def replay_steps(record: Record, lang: str) -> Replay:
     """The game of a (finished, stored) record as a list of steps, told in ``lang``.
 
     A step is the deal of a round (``action`` null) or one decision: the seat that
@@ -30,12 +53,10 @@ def replay_steps(record: dict[str, Any], lang: str) -> dict[str, Any]:
         start=False,
     )
     narrator = Narrator(game.edition, game.players, None, lang)
-    steps: list[dict[str, Any]] = []
+    steps: list[ReplayStep] = []
 
     def step(action: str | None, seat: int | None, told: int) -> None:
-        view = build_view(game, None)
-        for key in _DROPPED:
-            del view[key]
+        view = {key: value for key, value in build_view(game, None).items() if key not in _DROPPED}
         steps.append(
             {
                 "round": game.round_number,

@@ -13,8 +13,9 @@ import dataclasses
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
+from ..engine import Record
 from ..storage import Repository
 from ..tables import (
     Commit,
@@ -80,7 +81,7 @@ class TableRepository(Protocol):
     def finished_games(self, limit: int, offset: int = 0) -> list[GameSummary]:
         """Finished games, most recent first."""
 
-    def record(self, table_id: str, number: int) -> tuple[GameStatus, dict[str, Any] | None] | None:
+    def record(self, table_id: str, number: int) -> tuple[GameStatus, Record | None] | None:
         """A game's status and, once it is finished, its record; None if no such game."""
 
 
@@ -94,7 +95,7 @@ class _Game:
     rounds: list[RoundData] = field(default_factory=list)
     actions: list[NewAction] = field(default_factory=list)
     status: GameStatus = "playing"
-    record: dict[str, Any] | None = None
+    record: Record | None = None
     winners: tuple[int, ...] | None = None
     finished_at: float | None = None
 
@@ -258,7 +259,7 @@ class MemoryRepository:
             finished.sort(key=lambda item: (-item[0], item[1]))
             return [game.summary(*key) for _, key, game in finished[offset : offset + limit]]
 
-    def record(self, table_id: str, number: int) -> tuple[GameStatus, dict[str, Any] | None] | None:
+    def record(self, table_id: str, number: int) -> tuple[GameStatus, Record | None] | None:
         """A game's status and, once it is finished, its record; None if no such game."""
         with self._lock:
             game = self._games.get((table_id, number))

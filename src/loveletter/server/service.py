@@ -15,9 +15,10 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from .. import tables
+from ..engine import Record
 from ..tables import (
     ConflictError,
     ForbiddenError,
@@ -28,7 +29,7 @@ from ..tables import (
     TableState,
 )
 from .hub import Hub
-from .replay import replay_steps
+from .replay import Replay, replay_steps
 from .repository import TableRepository
 from .tokens import hash_token, new_table_id, new_token, same_token, unpredictable_rng
 
@@ -247,14 +248,15 @@ class TableService:
         """The most recently finished games."""
         return await self._db(self.repository.finished_games, limit, offset)
 
-    async def replay(self, table_id: str, number: int, lang: str) -> dict[str, Any]:
+    async def replay(self, table_id: str, number: int, lang: str) -> Replay:
         """A finished game step by step (every hand shown: R52); never an unfinished one."""
         record = await self.record(table_id, number)
         replay = await asyncio.to_thread(replay_steps, record, lang)
-        replay.update(table=table_id, game=number)
+        replay["table"] = table_id
+        replay["game"] = number
         return replay
 
-    async def record(self, table_id: str, number: int) -> dict[str, Any]:
+    async def record(self, table_id: str, number: int) -> Record:
         """A finished game's record; an unfinished game's is never given (it holds decks)."""
         found = await self._db(self.repository.record, table_id, number)
         if found is None:

@@ -27,6 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from ..engine import Record
 from ..tables.records import (
     Commit,
     GameStatus,
@@ -322,7 +323,7 @@ class Repository:
             )
             return [_summary(row) for row in rows]
 
-    def record(self, table_id: str, number: int) -> tuple[GameStatus, dict[str, Any] | None] | None:
+    def record(self, table_id: str, number: int) -> tuple[GameStatus, Record | None] | None:
         """A game's status and, once it is finished, its record; None if no such game."""
         with self._begin() as db:
             row = db.execute(

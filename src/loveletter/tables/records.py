@@ -7,7 +7,9 @@ the version the change was computed from.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
+
+from ..engine import OptionChanges, Record
 
 #: ``lobby`` (seats being taken), ``playing`` or ``finished`` (a rematch may follow).
 TableStatus = Literal["lobby", "playing", "finished"]
@@ -43,7 +45,7 @@ class TableData:
 
     id: str
     edition: str
-    options: dict[str, Any]
+    options: OptionChanges
     bot_level: str
     disconnect_timeout: float
     host_hash: str
@@ -99,7 +101,7 @@ class Commit:
     new_game: tuple[str, ...] | None = None
     rounds: tuple[RoundData, ...] = ()
     actions: tuple[NewAction, ...] = ()
-    record: dict[str, Any] | None = None
+    record: Record | None = None
     winners: tuple[int, ...] = ()
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ..engine import Game, build_view
+from ..engine import Game, View, build_view
 from .records import Awaiting, SeatData, TableData, TableStatus
 
 
@@ -36,7 +35,7 @@ class TableState:
         """``lobby``, ``playing`` or ``finished``."""
         return self.data.status
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """The engine's view for a seat (None: a spectator)."""
         assert self.game is not None
         return build_view(self.game, seat)
