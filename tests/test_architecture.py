@@ -1,4 +1,4 @@
-"""The dependency rule of DESIGN.md §2: the engine is pure, bots use only the engine,
+"""The dependency rule of docs/architecture.md: the engine is pure, bots use only the engine,
 the server's domain sits on the engine alone and storage on the domain; and the
 engine's modules import each other without a cycle, at module level only."""
 

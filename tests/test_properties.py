@@ -2,7 +2,7 @@
 
 Every table the editions allow (each edition, each player count; Premium 2-4 plays
 the Classic deck, 5-8 the 32-card deck) is played to its end by a random policy, and
-the invariants of DESIGN.md §7 are checked after every step:
+the engine's invariants are checked after every step:
 
 1. every card is somewhere, exactly once (draw pile, hands, discards, face up, set aside);
 2. exactly one seat decides while a round is in play, and nobody between rounds;
@@ -817,7 +817,7 @@ POSITIONS = (
 
 
 def test_non_text_actions_are_notation_errors() -> None:
-    """DESIGN.md §7: an action that is not even a text (say, from a JSON message) is
+    """Bad input changes nothing: an action that is not even a text (say, from a JSON message) is
     refused with NotationError, like any malformed one, and changes nothing."""
     game = POSITIONS[0].copy()
     before = game_state(game)

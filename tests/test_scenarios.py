@@ -1,6 +1,6 @@
 """Rules scenarios: one replayable game record per ruling of docs/rules.md.
 
-Every file in ``tests/scenarios/`` is a game record (DESIGN.md §4) with a stacked
+Every file in ``tests/scenarios/`` is a game record (docs/records.md) with a stacked
 deck; ``loveletter replay FILE`` replays it. Its name starts with the ruling it
 stages (``R18_prince_discarding_princess_is_out.json``). A record whose last round
 is unfinished is a *position*: the checks then look at what is legal there.

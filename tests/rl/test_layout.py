@@ -1,4 +1,4 @@
-"""DESIGN.md §2: the RL package sits on the engine and the bots, nothing else of ours."""
+"""docs/architecture.md: the RL package sits on the engine and the bots, nothing else of ours."""
 
 from __future__ import annotations
 

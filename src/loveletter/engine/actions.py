@@ -1,4 +1,4 @@
-"""Actions and their text notation (DESIGN.md §3).
+"""Actions and their text notation (docs/notation.md).
 
 An action is a small immutable value. Equal actions are the *same* object: every
 action is interned by its canonical text, so ``parse_action("guard 1 priest") is
@@ -21,7 +21,7 @@ MAX_SEATS = 8
 MAX_VALUE = 9
 
 STEP_WORDS = frozenset({"keep", "look", "discard"})
-#: Cards that choose a set of seats, written in increasing order (DESIGN.md §3).
+#: Cards that choose a set of seats, written in increasing order (docs/notation.md).
 _SEAT_SETS = frozenset(card for card, kind in CARD_KINDS.items() if 2 in kind.seat_counts)
 _NUMBER = re.compile(r"[0-9]{1,3}")
 

@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md §4): export a game, rebuild one by replay, check its result.
+"""Game records (docs/records.md): export a game, rebuild one by replay, check its result.
 
 A record holds each round's whole deck (top first), its first seat and its actions
 in notation. Replaying it needs no randomness, so a record is also a stacked deck:

@@ -231,7 +231,7 @@ LearnedEvent = LookEvent | CompareEvent | TradeEvent | ChancellorDrawEvent | Cha
 
 
 class TableOptions(TypedDict):
-    """Every table option (RULES.md §1, :class:`~loveletter.engine.Options`), as in a view."""
+    """Every table option (docs/rules.md §1, :class:`~loveletter.engine.Options`), as in a view."""
 
     tokens_to_win: int | None
     tie_rule: TieRule

@@ -46,7 +46,7 @@ class RoundResult(NamedTuple):
     tied: tuple[int, ...]  # R2: who may start the next round
 
     def as_result(self) -> RoundOutcome:
-        """This round in the ``result`` schema of a record (DESIGN.md §4)."""
+        """This round in the ``result`` schema of a record (docs/records.md)."""
         return {"winners": list(self.winners), "tokens": list(self.tokens)}
 
 

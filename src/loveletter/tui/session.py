@@ -2,7 +2,7 @@
 
 This is the orchestration behind the interface, free of any UI code: it applies
 decisions to the engine, asks bots for theirs and writes the record after every
-change. The record keeps the seat setup in its ``meta`` (DESIGN.md §4) so that a
+change. The record keeps the seat setup in its ``meta`` (docs/records.md) so that a
 saved game can be resumed with the same humans, bots and language.
 """
 
