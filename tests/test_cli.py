@@ -163,6 +163,7 @@ def test_replay_refuses_a_result_that_does_not_match(tmp_path: Path) -> None:
         ('{"meta": -Infinity}', "-Infinity is not a JSON number"),
         ('{"meta": 1e999}', "out of range"),
         ('{"meta": ' + "9" * 4000 + "}", "out of range"),
+        ('{"' + "k" * 5000 + '": 1}', "unknown field(s): kkk"),  # not echoed whole
     ],
 )
 def test_replay_refuses_malformed_files(tmp_path: Path, content: str, message: str) -> None:

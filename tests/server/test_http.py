@@ -86,7 +86,7 @@ def test_create_join_and_start(server: ServerThread) -> None:
         response = post(server, f"/api/tables/{table}/join", body)
         assert response.status_code == 409
         assert response.json()["error"]["code"] == code
-    for name in ["", "   ", "x" * 25, "zero\u200bwidth", "bell\x07", 5]:
+    for name in ["", "   ", "x" * 25, "zero\u200bwidth", "bell\x07", "tab\tbed", "nel\x85", 5]:
         assert post(server, f"/api/tables/{table}/join", {"name": name}).status_code == 422
     wrong = post(server, f"/api/tables/{table}/start", {"host_token": "W" * 32})
     assert wrong.status_code == 403

@@ -76,13 +76,13 @@ def encode(message: Any) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A display name: its spaces collapsed, in Unicode's composed form (NFC), no
-    control or format characters."""
+    """A display name: no control or format characters, its spaces collapsed, in
+    Unicode's composed form (NFC)."""
+    if any(unicodedata.category(char)[0] == "C" for char in name):
+        raise ValueError("a name must not hold control characters")
     name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not name:
         raise ValueError("a name must not be empty")
-    if any(unicodedata.category(char)[0] == "C" for char in name):
-        raise ValueError("a name must not hold control characters")
     return name
 
 
