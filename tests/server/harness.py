@@ -175,9 +175,24 @@ class ServerLog(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.records: list[logging.LogRecord] = []
+        self._logged = threading.Condition()
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
+        with self._logged:
+            self.records.append(record)
+            self._logged.notify_all()
+
+    def wait_for(self, text: str, timeout: float = TIMEOUT) -> logging.LogRecord:
+        """The first record whose message holds ``text``, waiting for it if need be."""
+
+        def found() -> logging.LogRecord | None:
+            return next((r for r in self.records if text in r.getMessage()), None)
+
+        with self._logged:
+            assert self._logged.wait_for(found, timeout), f"nothing logged {text!r}"
+            record = found()
+        assert record is not None
+        return record
 
     def __enter__(self) -> ServerLog:
         for name in self.LOGGERS:

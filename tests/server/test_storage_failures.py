@@ -3,6 +3,7 @@ the start in one line."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import subprocess
 import sys
@@ -16,7 +17,17 @@ from sqlalchemy import text
 
 from loveletter.storage import Repository
 
-from .harness import TIMEOUT, ServerLog, ServerThread, create_table, fast_settings, join
+from .harness import (
+    TIMEOUT,
+    Client,
+    ServerLog,
+    ServerThread,
+    create_table,
+    fast_settings,
+    finished,
+    join,
+    start,
+)
 
 
 @pytest.fixture
@@ -54,11 +65,18 @@ def write_forever(out: BinaryIO) -> None:
 
 
 def test_a_full_disk_answers_503_and_reads_go_on(small_disk: Path) -> None:
-    settings = fast_settings(f"sqlite:///{small_disk / 'loveletter.db'}")
+    # Bots play a long game meanwhile, a move every 50 ms: their moves fail too.
+    settings = fast_settings(f"sqlite:///{small_disk / 'loveletter.db'}", bot_delay=0.05)
     with ServerThread(settings) as server, ServerLog() as log:
         created = create_table(server.url)
         table = created["table"]
         join(server.url, table, "Ana")
+        bots = create_table(
+            server.url,
+            seats=[{"kind": "bot", "level": "random"}] * 2,
+            options={"tokens_to_win": 7},
+        )
+        start(server.url, bots)
         filler = fill(small_disk)
         for _ in range(500):  # pages SQLite already holds let a few writes through
             answer = httpx.post(f"{server.url}/api/tables", json={}, timeout=TIMEOUT)
@@ -73,11 +91,19 @@ def test_a_full_disk_answers_503_and_reads_go_on(small_disk: Path) -> None:
             assert httpx.get(f"{server.url}{path}", timeout=TIMEOUT).status_code == 200, path
         info = httpx.get(f"{server.url}/api/tables/{table}").json()
         assert [s["name"] for s in info["seats"]] == ["Ana", None]  # the refused join left none
+        failed = log.wait_for("an automatic move failed: ")
+        assert "database or disk is full" in failed.getMessage()
         filler.unlink()
         assert httpx.post(f"{server.url}/api/tables", json={}).status_code == 201
         assert join(server.url, table, "Bo")["seat"] == 1
+        asyncio.run(watch_to_the_end(server, bots["table"]))  # the sweeper drives it again
     assert log.tracebacks() == []
-    assert any("database or disk is full" in r.getMessage() for r in log.records)
+
+
+async def watch_to_the_end(server: ServerThread, table: str) -> None:
+    spectator = await Client.open(server.ws_url, table)
+    await spectator.until(finished, timeout=120)
+    await spectator.close()
 
 
 def serve(db: Path) -> subprocess.CompletedProcess[str]:
