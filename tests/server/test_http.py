@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import socket
 from dataclasses import fields
-from typing import Any, get_args
+from typing import Any, get_args, get_type_hints
 
 import httpx
 import pytest
@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 
 from loveletter.bots import BOTS
 from loveletter.cli.main import app
+from loveletter.cli.serve import serve
 from loveletter.engine import EDITIONS, Options
 from loveletter.server.protocol import BOT_LEVELS, Edition, TableOptions
+from loveletter.server.settings import Settings
 
 from .harness import TIMEOUT, ServerThread, create_table, join, start
 
@@ -137,6 +139,14 @@ def test_openapi_docs_and_pages(server: ServerThread) -> None:
         assert page.status_code == 200
         assert "Love Letter" in page.text
     assert httpx.get(f"{server.url}/api/health").json()["status"] == "ok"
+
+
+def test_serve_help_tells_the_limits_settings_defaults() -> None:
+    hints = get_type_hints(serve, include_extras=True)
+    defaults = Settings(db_url="")
+    for name in ("request_timeout", "max_body_bytes", "create_rate", "create_burst"):
+        option = get_args(hints[name])[1]
+        assert f"(default {getattr(defaults, name):g})" in option.help, name
 
 
 @pytest.mark.parametrize(
