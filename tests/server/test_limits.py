@@ -7,6 +7,7 @@ import secrets
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -123,3 +124,13 @@ def test_table_creation_is_limited_per_address(strict: ServerThread) -> None:
         assert http.get(f"{strict.url}/api/health").status_code == 200  # only creation
     with client_at("127.0.0.4") as http:  # another address has its own budget
         assert http.post(f"{strict.url}/api/tables", json={}).status_code == 201
+
+
+def test_a_creation_budget_that_never_refills(tmp_path: Path) -> None:
+    settings = fast_settings(f"sqlite:///{tmp_path / 'db'}", create_burst=1, create_rate=0.0)
+    with ServerThread(settings) as server:
+        assert httpx.post(f"{server.url}/api/tables", json={}).status_code == 201
+        refused = httpx.post(f"{server.url}/api/tables", json={})
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "rate_limited"
+        assert "retry-after" not in refused.headers

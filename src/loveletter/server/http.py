@@ -22,7 +22,7 @@ from ..tables import GameSummary, Lang
 from .catalogue import editions
 from .connections import ConnectionManager
 from .protocol import (
-    TABLE_ID_PATTERN,
+    URL_SAFE,
     CreateTable,
     ErrorResponse,
     GameInfo,
@@ -44,7 +44,7 @@ _LARGEST = 2**31 - 1
 
 LangQuery = Annotated[Lang, Query(description="The language of names and texts.")]
 TableIdPath = Annotated[
-    str, Path(min_length=4, max_length=24, pattern=TABLE_ID_PATTERN, description="A table id.")
+    str, Path(min_length=4, max_length=24, pattern=URL_SAFE, description="A table id.")
 ]
 GameNumber = Annotated[int, Path(ge=1, le=_LARGEST, description="A game of the table, from 1.")]
 
@@ -89,13 +89,10 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     async def create_table(spec: CreateTable, request: Request) -> TableCreated:
         """Create a table; share ``invite_url``, keep ``host_token`` to start the game."""
         wait = creations.take(request.client.host if request.client else "")
-        if wait is not None:
-            raise RequestRefused(
-                429,
-                "rate_limited",
-                "too many tables created from your address: try again later",
-                {"Retry-After": str(math.ceil(wait))},
-            )
+        if wait is not None:  # (never refilled when create_rate is 0)
+            retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
+            message = "too many tables created from your address: try again later"
+            raise RequestRefused(429, "rate_limited", message, retry)
         state, host_token = await service.create(spec.to_spec())
         base = str(request.base_url)
         ws_base = "ws" + base[4:] if base.startswith("http") else base

@@ -36,9 +36,9 @@ BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
 
 Edition = Literal["classic", "2019", "2019-classic", "premium", "princess"]
 
-TABLE_ID_PATTERN = r"^[A-Za-z0-9_-]+$"
-Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-TableId = Annotated[str, Field(min_length=4, max_length=24, pattern=TABLE_ID_PATTERN)]
+URL_SAFE = r"^[A-Za-z0-9_-]+$"  # the alphabet of secrets.token_urlsafe
+Token = Annotated[str, Field(min_length=8, max_length=64, pattern=URL_SAFE)]
+TableId = Annotated[str, Field(min_length=4, max_length=24, pattern=URL_SAFE)]
 Ref = Annotated[str, Field(max_length=64)] | int
 
 
