@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -31,7 +32,6 @@ _HTTP_CODES = {
     404: "not_found",
     405: "method_not_allowed",
     413: "too_large",
-    415: "unsupported_media_type",
 }
 
 
@@ -99,15 +99,16 @@ def install_refusals(app: FastAPI, max_body_bytes: int) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
+        first: dict[str, Any] = next(iter(error.errors()), {})
         where = ".".join(str(part) for part in first.get("loc", ())) or "request"
-        return refusal(422, "invalid_message", f"{where}: {first.get('msg', 'invalid')}")
+        return refusal(422, "invalid_message", f"{where}: {first.get('msg', 'invalid request')}")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_refused(request: Request, error: StarletteHTTPException) -> JSONResponse:
         if isinstance(error, RequestRefused):
             return refusal(error.status_code, error.code, error.message, error.headers)
-        code = _HTTP_CODES.get(error.status_code, f"http_{error.status_code}")
+        fallback = "bad_request" if error.status_code < 500 else "server_error"
+        code = _HTTP_CODES.get(error.status_code, fallback)
         return refusal(error.status_code, code, str(error.detail), error.headers)
 
     @app.exception_handler(StorageError)
