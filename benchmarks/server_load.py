@@ -59,6 +59,8 @@ def start_server(db_url: str, round_pause: float, log: Path) -> tuple[subprocess
             db_url,
             "--round-pause",
             str(round_pause),
+            "--create-burst",  # every table is created from this one address
+            "1000000",
             "--log-level",
             "warning",
         ],

@@ -155,12 +155,49 @@ def test_replay_refuses_a_result_that_does_not_match(tmp_path: Path) -> None:
         ("{not json", "not valid JSON"),
         ("[1, 2]", "a record is a JSON object"),
         (json.dumps({"format": "other"}), "format"),
+        ('{"players": ["\\ud800"]}', "not valid Unicode text"),
+        ('{"players": ["Ana\\udc00b"], "rounds": []}', "not valid Unicode text"),
+        ('{"meta": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested deeper than 32"),
+        ('{"meta": "' + "x" * (5 * 1024 * 1024) + '"}', "more than 4194304 bytes"),
+        ('{"meta": NaN}', "NaN is not a JSON number"),
+        ('{"meta": -Infinity}', "-Infinity is not a JSON number"),
+        ('{"meta": 1e999}', "out of range"),
+        ('{"meta": ' + "9" * 4000 + "}", "out of range"),
+        ('{"' + "k" * 5000 + '": 1}', "unknown field(s): kkk"),  # not echoed whole
     ],
 )
 def test_replay_refuses_malformed_files(tmp_path: Path, content: str, message: str) -> None:
     result = runner.invoke(app, ["replay", str(write(tmp_path, content))])
     assert result.exit_code == 1
     assert message in result.stderr
+    assert "Traceback" not in result.output
+    assert len(result.stderr) < 500  # one clear line, not the record echoed back
+
+
+#: Characters a terminal obeys instead of showing: ESC (window title, colours,
+#: clearing), BEL, a C1 CSI, a bidirectional override, a line separator.
+HOSTILE_NAMES = ["\x1b]0;pwned\x07", "\x1b[2JBob", "C\x9b31m\u202eol\u2028"]
+
+
+def test_replay_escapes_what_a_terminal_would_obey(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    # Plain JSON data: the test also adds a key no Record has.
+    record: dict[str, Any] = dict(
+        export_record(play_random_game(Game("classic", HOSTILE_NAMES, rng=rng), rng))
+    )
+    path = write(tmp_path, record)
+    for options in ([], ["--lang", "fr", "--seat", "1"], ["--spectator"]):
+        result = runner.invoke(app, ["replay", str(path), *options])
+        assert result.exit_code == 0, result.output
+        assert not set(result.output) & set("\x1b\x07\x9b\u202e\u2028")
+        assert "\\x1b]0;pwned\\x07" in result.output
+        assert "C\\x9b31m\\u202eol\\u2028" in result.output
+    record["format"] = "other"
+    record["\x1b[2J"] = 1
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record))])
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stderr
+    assert "\\x1b[2J" in result.stderr
 
 
 def test_replay_of_a_missing_file_fails_clearly(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import queue
 import random
 import re
@@ -23,11 +24,13 @@ from types import TracebackType
 from typing import Any
 
 import httpx
+from fastapi import FastAPI
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from loveletter.engine import EventDict, Game, Narrator, Options, RecordError, View, build_view
 from loveletter.server.run import bind, make_server
+from loveletter.server.service import TableService
 from loveletter.server.settings import Settings
 
 TIMEOUT = 30.0
@@ -36,7 +39,8 @@ Message = dict[str, Any]
 
 
 def fast_settings(db_url: str, **changes: Any) -> Settings:
-    """Settings for tests: no delays, fast sweeps, rates that bot-speed games need."""
+    """Settings for tests: no delays, fast sweeps, rates that bot-speed games need, and
+    as many tables as a test creates."""
     settings = Settings(
         db_url=db_url,
         bot_delay=0.0,
@@ -47,6 +51,7 @@ def fast_settings(db_url: str, **changes: Any) -> Settings:
         burst=60,
         max_strikes=10,
         hello_timeout=3.0,
+        create_burst=100_000,
     )
     return dataclasses.replace(settings, **changes)
 
@@ -66,6 +71,14 @@ class ServerThread:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def service(self) -> TableService:
+        """The running app's service, to look inside it."""
+        app = self.server.config.app
+        assert isinstance(app, FastAPI)
+        service: TableService = app.state.service
+        return service
 
     @property
     def ws_url(self) -> str:
@@ -152,6 +165,47 @@ class ServerProcess:
             self.process.wait(TIMEOUT)
             if self.process.stdout is not None:
                 self.process.stdout.close()
+
+
+class ServerLog(logging.Handler):
+    """Every record the server logs (its own loggers and uvicorn's) while installed."""
+
+    LOGGERS = ("", "uvicorn")  # uvicorn's loggers do not propagate to the root
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+        self._logged = threading.Condition()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with self._logged:
+            self.records.append(record)
+            self._logged.notify_all()
+
+    def wait_for(self, text: str, timeout: float = TIMEOUT) -> logging.LogRecord:
+        """The first record whose message holds ``text``, waiting for it if need be."""
+
+        def found() -> logging.LogRecord | None:
+            return next((r for r in self.records if text in r.getMessage()), None)
+
+        with self._logged:
+            assert self._logged.wait_for(found, timeout), f"nothing logged {text!r}"
+            record = found()
+        assert record is not None
+        return record
+
+    def __enter__(self) -> ServerLog:
+        for name in self.LOGGERS:
+            logging.getLogger(name).addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
+    def tracebacks(self) -> list[str]:
+        """The records that carry a traceback (a failure the server did not foresee)."""
+        return [self.format(r) for r in self.records if r.exc_info or r.stack_info]
 
 
 # ------------------------------------------------------------------------------ HTTP

@@ -238,3 +238,58 @@ def test_a_huge_frame_closes_the_connection(server: ServerThread) -> None:
         assert closed.value.rcvd.code == 1009
 
     asyncio.run(scenario())
+
+
+# Hostile input: valid JSON text that is no valid message (lone surrogates, numbers out
+# of range, deep nesting, control characters) and text that is not JSON at all.
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('{"type": "ping", "id": ' + str(2**64 + 1) + "}", "invalid_message"),
+        ('{"type": "ping", "id": ' + str(-(2**63) - 1) + "}", "invalid_message"),
+        ('{"type": "ping", "id": ' + "9" * 4000 + "}", "invalid_message"),
+        ('{"type": "ping", "id": 1e999}', "invalid_message"),
+        ('{"type": "ping", "id": NaN}', "bad_json"),
+        ('{"type": "ping", "id": -Infinity}', "bad_json"),
+        ('{"type": "ping", "id": "\\ud800"}', "invalid_message"),
+        ('{"type": "\\ud800"}', "invalid_message"),
+        ('{"type": "action", "action": "guard 1 \\udfff"}', "invalid_message"),
+        ('{"type": "lang", "lang": "\\ud800"}', "invalid_message"),
+        ('{"\\ud800": 1, "type": "ping"}', "invalid_message"),
+        ('{"type": "ping", "id": "bell\\u0007"}', "invalid_message"),
+        ('{"type": "action", "action": "guard\\u001b[2J 1 priest"}', "invalid_message"),
+        ('{"type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}", "invalid_message"),
+        ("[" * 4000, "invalid_message"),
+    ],
+)
+def test_hostile_json_is_refused_and_the_connection_stays(
+    server: ServerThread, text: str, code: str
+) -> None:
+    error = refused(server, sending(text), code)
+    assert "ref" not in error  # nothing of a hostile message is echoed back
+    assert len(error["message"]) <= 300
+
+
+def test_a_hostile_hello_is_refused(server: ServerThread) -> None:
+    for text in (
+        '{"type": "hello", "table": "\\ud800"}',
+        '{"type": "hello", "table": "ab\\u0000cd"}',
+    ):
+        refused(server, sending(text), "invalid_message", hello=None)
+
+
+def test_a_wrong_seat_token_is_refused_alike_whatever_its_length(server: ServerThread) -> None:
+    # Seat tokens are hashed and compared in constant time: a guess of the right length
+    # fares no differently from any other.
+    async def scenario() -> list[Message]:
+        table = Table(server)
+        errors = []
+        for token in ("A" * len(table.ana["token"]), "A" * 8, "A" * 64):
+            client = await Client.open(server.ws_url, table.id, token)
+            errors.append(await client.error())
+            await client.close()
+        return errors
+
+    errors = asyncio.run(scenario())
+    assert [e["code"] for e in errors] == ["bad_token"] * 3
+    assert len({e["message"] for e in errors}) == 1

@@ -110,6 +110,10 @@ def test_join_takes_the_first_open_seat_or_the_one_asked_for() -> None:
     [
         ("ana", None, "name_taken"),  # names are unique whatever their case
         ("bot 2", None, "name_taken"),
+        ("\u0410na", None, "name_taken"),  # ... or the script of letters that look alike
+        ("\u0391\u039d\u0391", None, "name_taken"),  # Greek capitals
+        ("\uff21\uff4e\uff41", None, "name_taken"),  # fullwidth letters
+        ("B\u043et 2", None, "name_taken"),  # a Cyrillic o
         ("Carla", 0, "seat_taken"),
         ("Carla", 1, "seat_taken"),  # a bot's seat
         ("Carla", 3, "no_such_seat"),
@@ -120,6 +124,23 @@ def test_join_refusals(name: str, seat: int | None, code: str) -> None:
     error = refused(code, tables.join, state, name, seat, "hash-c", NOW)
     assert error.status == 409
     assert state.seat_of("hash-c") is None
+
+
+def test_name_keys_equal_names_that_render_alike_and_only_those() -> None:
+    key = tables.name_key
+    assert key("Zo\u00e9") == key("Zoe\u0301") == key("ZO\u00c9")
+    assert key("Zoe") != key("Zo\u00e9")
+    assert key("\u0412\u041e\u0412") == key("Bob")  # Cyrillic capitals ve, o, ve
+    assert key("\u0432\u043e\u0432") != key("bob")  # small ve is not drawn like b
+    assert key("\u0393") != key("Y")  # Greek gamma is no Y
+    assert key("\ufb01ne") == key("fine")  # the fi ligature
+
+
+def test_a_seat_is_found_by_its_token_hash_only() -> None:
+    state = seated(lobby(None, "easy", None), "Ana", "Bruno")
+    assert [state.seat_of(f"hash-{name}") for name in ("Ana", "Bruno")] == [0, 2]
+    for wrong in ("hash-Anb", "hash-An", "", "hash-Ana" * 9):
+        assert state.seat_of(wrong) is None
 
 
 def test_no_seat_is_taken_at_a_full_table_or_once_the_game_started() -> None:

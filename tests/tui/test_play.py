@@ -13,7 +13,7 @@ from loveletter.engine import export_record
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
-from loveletter.tui.session import SeatSetup, Session
+from loveletter.tui.session import SeatSetup, Session, Setup
 
 from .helpers import (
     SIZE,
@@ -415,3 +415,22 @@ async def test_a_card_with_nobody_to_choose_says_it_has_no_effect() -> None:
             "handmaid",
             "guard",
         ]
+
+
+async def test_names_from_a_saved_game_are_shown_with_their_controls_escaped(
+    tmp_path: Path,
+) -> None:
+    # A saved game is a file anyone may have written: its names could drive the terminal.
+    path = tmp_path / "hostile.json"
+    setup = Setup("classic", (SeatSetup("Ana\x1b]0;x\x07"), SeatSetup("Bo\u202eb", "easy")))
+    Session.start(setup, save=path, bot_factory=make_bot)
+    session = Session.resume(path, bot_factory=make_bot)
+    assert session.names == ["Ana\\x1b]0;x\\x07", "Bo\\u202eb"]
+    async with LoveLetterApp(session=session, delay=0).run_test(size=SIZE) as pilot:
+        shown = ""
+        for _ in range(6):
+            await step(pilot)
+            shown += screen_text(pilot)
+        assert "Ana\\x1b]0;x\\x07" in shown
+        assert "Bo\\u202eb" in shown
+        assert not set(shown) & {"\x1b", "\x07", "\u202e"}

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Record, get_edition
+from ..terminal_text import printable
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -45,8 +46,9 @@ def check_language(lang: str | None) -> str:
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print an error to standard error and exit with ``code``."""
-    errors.print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
+    """Print an error to standard error (its control characters escaped: it may quote
+    a file's content) and exit with ``code``."""
+    errors.print(Text("error: ", style="bold red") + Text(printable(message)), soft_wrap=True)
     raise typer.Exit(code)
 
 

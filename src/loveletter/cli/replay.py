@@ -10,6 +10,7 @@ import typer
 from rich.rule import Rule
 
 from ..engine import EVERYONE, Game, Narrator, RecordError, event_dict, load_record, parse_record
+from ..terminal_text import printable
 from .common import check_language, console, fail
 
 _TEXT = {
@@ -46,7 +47,8 @@ def replay(
     """Replay a record: print its story, or its result with --json.
 
     Exits with status 1 and names the round and action of the first illegal or
-    malformed step, or the first difference from the record's "result".
+    malformed step, or the first difference from the record's "result". Whatever
+    the record holds is printed with its control characters escaped.
     """
     language = check_language(lang)
     try:
@@ -72,14 +74,18 @@ def _tell(game: Game, viewer: int | None, lang: str) -> None:
     for number, log in enumerate(game.round_logs, start=1):
         console.print(Rule(text["round"].format(number=number)))
         for line in narrator.lines(event_dict(event, viewer) for event in log):
-            console.print(line, markup=False)
+            _say(line)
     console.print(Rule())
     scores = ", ".join(
         f"{name} {tokens}" for name, tokens in zip(game.players, game.tokens, strict=True)
     )
-    console.print(f"{text['tokens']}: {scores}", markup=False)
+    _say(f"{text['tokens']}: {scores}")
     if game.winners:
-        names = narrator.seats(game.winners)
-        console.print(text["winners"].format(names=names), markup=False)
+        _say(text["winners"].format(names=narrator.seats(game.winners)))
     else:
-        console.print(text["unfinished"])
+        _say(text["unfinished"])
+
+
+def _say(line: str) -> None:
+    """Print a line told from the record (its names included) as plain, inert text."""
+    console.print(printable(line), markup=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -39,26 +39,73 @@ def serve(
     log_level: Annotated[
         str, typer.Option("--log-level", help="critical, error, warning, info or debug.")
     ] = "info",
+    request_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--request-timeout",
+            help="Seconds a client has to send a whole HTTP request (default 10).",
+            min=0.1,
+        ),
+    ] = None,
+    max_body_bytes: Annotated[
+        int | None,
+        typer.Option(
+            "--max-body-bytes", help="The largest HTTP request body (default 16384).", min=0
+        ),
+    ] = None,
+    create_rate: Annotated[
+        float | None,
+        typer.Option(
+            "--create-rate",
+            help="Tables one address may create per second, after the burst (default 0.5).",
+            min=0,
+        ),
+    ] = None,
+    create_burst: Annotated[
+        int | None,
+        typer.Option(
+            "--create-burst", help="Tables one address may create at once (default 20).", min=1
+        ),
+    ] = None,
 ) -> None:
     """Serve the web game: create a table, share its link, play with friends and bots."""
     from sqlalchemy.exc import ArgumentError
 
+    from ..server.repository import prepare_store
     from ..server.run import bind, make_server, tune_gc
     from ..server.settings import Settings, default_db_url
+    from ..tables import StorageError
 
+    given: dict[str, Any] = {
+        "bot_workers": bot_workers,
+        "request_timeout": request_timeout,
+        "max_body_bytes": max_body_bytes,
+        "create_rate": create_rate,
+        "create_burst": create_burst,
+    }
     settings = Settings(
         db_url=db or default_db_url(),
         redis_url=redis,
         bot_delay=bot_delay,
         round_pause=round_pause,
-        **({"bot_workers": bot_workers} if bot_workers else {}),
+        **{name: value for name, value in given.items() if value is not None},
     )
     try:
+        prepare_store(settings.db_url)
         server = make_server(settings, log_level=log_level)
     except ImportError as error:
         fail(f"{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]")
     except (ValueError, ArgumentError) as error:
         fail(f"bad --db or --redis URL: {error}")
+    except StorageError as error:
+        remedy = (
+            "move the file away (or restore a backup) to start afresh, or give another --db"
+            if settings.db_url.startswith("sqlite")
+            else "check that the database server runs and that --db names it"
+        )
+        fail(f"cannot use {error}: {remedy}")
+    except OSError as error:
+        fail(f"cannot use the database {settings.db_url}: {error.strerror or error}")
     try:
         sock = bind(host, port)
     except OSError as error:

@@ -33,9 +33,14 @@ class RecordError(LoveLetterError):
     """A game record is malformed, or replaying it fails or disagrees with its result.
 
     ``round`` and ``action`` are 1-based positions of the failing step when known.
+    The message is cut to MESSAGE_LENGTH characters: it may quote the record.
     """
 
+    MESSAGE_LENGTH = 300
+
     def __init__(self, message: str, *, round: int | None = None, action: int | None = None):
+        if len(message) > self.MESSAGE_LENGTH:
+            message = message[: self.MESSAGE_LENGTH - 1] + "…"
         where = []
         if round is not None:
             where.append(f"round {round}")

@@ -7,13 +7,13 @@ a record whose last round is unfinished is a position.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import LoveLetterError, RecordError
 from .game import Game
+from .jsontext import JSONTextError, parse_json
 from .options import Options
 from .schema import Record
 from .types import Phase
@@ -22,6 +22,10 @@ RECORD_FORMAT = "loveletter-record/1"
 _TOP_KEYS = {"format", "edition", "options", "players", "rounds", "result", "meta"}
 _ROUND_KEYS = {"deck", "first", "actions"}
 MAX_NAME_LENGTH = 40
+#: The largest record text read, and its deepest nesting (a record nests 4 levels;
+#: ``meta`` may add a few).
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_RECORD_DEPTH = 32
 
 
 def export_record(game: Game, *, with_result: bool = True) -> Record:
@@ -51,14 +55,13 @@ def export_record(game: Game, *, with_result: bool = True) -> Record:
 
 
 def parse_record(text: str | bytes) -> dict[str, Any]:
-    """Parse the JSON text of a record; RecordError if it is not a JSON object.
-
-    The object is not checked further (any JSON): :func:`load_record` checks it.
-    """
+    """Parse the JSON text of a record; RecordError if it is not a JSON object, or not
+    within the limits of :func:`~.jsontext.parse_json` (MAX_RECORD_BYTES,
+    MAX_RECORD_DEPTH, numbers in range, valid Unicode text)."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise RecordError(f"not valid JSON: {error}") from None
+        data = parse_json(text, max_depth=MAX_RECORD_DEPTH, max_bytes=MAX_RECORD_BYTES)
+    except JSONTextError as error:
+        raise RecordError(str(error)) from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data

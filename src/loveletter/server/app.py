@@ -8,16 +8,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, WebSocket
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from ..tables import TableError
 from .autoplay import BotPool, Pacer, sweep_forever
 from .connections import ConnectionManager
 from .http import api_router
 from .hub import make_hub
+from .refusals import install_refusals
 from .repository import MEMORY, make_repository
 from .service import TableService
 from .settings import Settings
@@ -62,13 +62,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Tables online: create, invite, play over a WebSocket (docs/protocol.md).",
         lifespan=lifespan,
     )
-
-    @app.exception_handler(TableError)
-    async def refused(request: Request, error: TableError) -> JSONResponse:
-        body = {"error": {"code": error.code, "message": error.message}}
-        return JSONResponse(body, status_code=error.status)
-
-    app.include_router(api_router(service, manager))
+    app.state.service = service  # for tests and tools that look inside a running server
+    install_refusals(app, settings.max_body_bytes)
+    app.include_router(api_router(service, manager, settings))
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:

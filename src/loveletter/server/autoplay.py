@@ -24,7 +24,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..engine import View
-from ..tables import StaleError, TableError, TableState
+from ..tables import StaleError, StorageError, TableError, TableState
 from .service import TableService
 from .settings import Settings
 
@@ -166,7 +166,9 @@ def _report(task: asyncio.Future[TableState]) -> None:
     """Log a failed automatic move (a stale one is expected: the table moved on)."""
     if not task.cancelled():
         error = task.exception()
-        if error is not None and not isinstance(error, StaleError):
+        if isinstance(error, StorageError):  # the store's failure, told in one line
+            log.error("an automatic move failed: %s", error)
+        elif error is not None and not isinstance(error, StaleError):
             log.error("an automatic move failed", exc_info=error)
 
 
@@ -193,6 +195,8 @@ async def sweep_forever(
                     await _quietly(service.stand_in(table_id, seat))
             for table_id in await service.stalled_tables(idle):
                 pacer.poke(await service.get(table_id))
+        except StorageError as error:
+            log.error("sweep failed (%s); trying again", error)
         except Exception:
             log.exception("sweep failed; trying again")
 

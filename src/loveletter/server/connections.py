@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket
 
 from ..engine import Narrator, events_for
 from ..tables import TableState
-from .protocol import encode, table_info
+from .protocol import brief, encode, table_info
 from .service import TableService
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class Close:
 
 def error_message(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:
     """The error a client gets; ``ref`` echoes the ``id`` of its message."""
-    error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    error: dict[str, Any] = {"type": "error", "code": code, "message": brief(message)}
     if ref is not None:
         error["ref"] = ref
     return error

@@ -2,21 +2,27 @@
 
 Each route only turns a request into a service command and its result into an
 answer model; errors come back as ``{"error": {"code", "message"}}`` with a fitting
-status.
+status (:mod:`.refusals`). Bodies are read by the server's strict JSON decoder
+(:class:`StrictJSONRoute`); path and query parameters are bounded.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 
 from .. import __version__
+from ..engine.jsontext import JSONTextError
 from ..tables import GameSummary, Lang
 from .catalogue import EditionInfo, editions
 from .connections import ConnectionManager
 from .protocol import (
+    URL_SAFE,
     CreateTable,
     ErrorResponse,
     GameInfo,
@@ -25,25 +31,69 @@ from .protocol import (
     JoinTable,
     TableCreated,
     TableInfo,
+    read_json,
     table_info,
 )
+from .ratelimit import KeyedBuckets
+from .refusals import RequestRefused
 from .replay import Replay
 from .service import TableService
+from .settings import Settings
+
+#: The largest game number or offset asked for (the databases' integers are 32-bit or more).
+_LARGEST = 2**31 - 1
 
 LangQuery = Annotated[Lang, Query(description="The language of names and texts.")]
+TableIdPath = Annotated[
+    str, Path(min_length=4, max_length=24, pattern=URL_SAFE, description="A table id.")
+]
+GameNumber = Annotated[int, Path(ge=1, le=_LARGEST, description="A game of the table, from 1.")]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorResponse} for status in (403, 404, 409, 422)
+    status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 422, 503)
 }
 
 
-def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
-    """The routes under ``/api``."""
-    router = APIRouter(prefix="/api", responses=_ERRORS)
+class _StrictRequest(Request):
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            try:
+                self._json = read_json(await self.body())
+            except JSONTextError as error:
+                if error.malformed:
+                    raise RequestRefused(400, "bad_json", str(error)) from None
+                raise RequestRefused(422, "invalid_message", f"body: {error}") from None
+        return self._json
 
-    @router.post("/tables", status_code=201, tags=["tables"])
+
+class StrictJSONRoute(APIRoute):
+    """A route whose JSON body is read by :func:`~.protocol.read_json`, like every
+    WebSocket message: no ``NaN``, no number out of range, no lone surrogate."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(_StrictRequest(request.scope, request.receive))
+
+        return strict
+
+
+def api_router(service: TableService, manager: ConnectionManager, settings: Settings) -> APIRouter:
+    """The routes under ``/api``."""
+    router = APIRouter(prefix="/api", responses=_ERRORS, route_class=StrictJSONRoute)
+    creations = KeyedBuckets(settings.create_rate, settings.create_burst)
+
+    @router.post(
+        "/tables", status_code=201, tags=["tables"], responses={429: {"model": ErrorResponse}}
+    )
     async def create_table(spec: CreateTable, request: Request) -> TableCreated:
         """Create a table; share ``invite_url``, keep ``host_token`` to start the game."""
+        wait = creations.take(request.client.host if request.client else "")
+        if wait is not None:  # (never refilled when create_rate is 0)
+            retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
+            message = "too many tables created from your address: try again later"
+            raise RequestRefused(429, "rate_limited", message, retry)
         state, host_token = await service.create(spec.to_spec())
         base = str(request.base_url)
         ws_base = "ws" + base[4:] if base.startswith("http") else base
@@ -55,30 +105,30 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
         )
 
     @router.get("/tables/{table_id}", tags=["tables"])
-    async def get_table(table_id: str) -> TableInfo:
+    async def get_table(table_id: TableIdPath) -> TableInfo:
         """A table as everyone sees it: seats, names, status."""
         return table_info(await service.get(table_id))
 
     @router.post("/tables/{table_id}/join", tags=["tables"])
-    async def join_table(table_id: str, body: JoinTable) -> Joined:
+    async def join_table(table_id: TableIdPath, body: JoinTable) -> Joined:
         """Take a free seat; the token in the answer is the seat's only key."""
         seat, token = await service.join(table_id, body.name, body.seat)
         return Joined(table=table_id, seat=seat, token=token)
 
     @router.post("/tables/{table_id}/start", tags=["tables"])
-    async def start_game(table_id: str, body: HostCommand) -> TableInfo:
+    async def start_game(table_id: TableIdPath, body: HostCommand) -> TableInfo:
         """The host starts the game; bots take the seats still open."""
         state = await service.start(table_id, body.host_token, rematch=False)
         return table_info(state)
 
     @router.post("/tables/{table_id}/rematch", tags=["tables"])
-    async def rematch(table_id: str, body: HostCommand) -> TableInfo:
+    async def rematch(table_id: TableIdPath, body: HostCommand) -> TableInfo:
         """The host starts a new game with the same seats, once the game is over."""
         state = await service.start(table_id, body.host_token, rematch=True)
         return table_info(state)
 
     @router.get("/tables/{table_id}/games", tags=["history"])
-    async def table_games(table_id: str) -> list[GameInfo]:
+    async def table_games(table_id: TableIdPath) -> list[GameInfo]:
         """Every game of a table; finished ones link to their record."""
         return [_game_info(game) for game in await service.games(table_id)]
 
@@ -88,7 +138,7 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
         response_class=JSONResponse,
         responses={200: {"description": "The game record (docs/records.md)."}},
     )
-    async def game_record(table_id: str, number: int) -> JSONResponse:
+    async def game_record(table_id: TableIdPath, number: GameNumber) -> JSONResponse:
         """A finished game's record (an unfinished game's is never given: it holds decks)."""
         record = await service.record(table_id, number)
         filename = f"loveletter-{table_id}-{number}.json"
@@ -102,7 +152,9 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
         responses={200: {"description": "The finished game's steps (docs/protocol.md)."}},
         response_model=None,  # a TypedDict: documented in docs/protocol.md, not by pydantic
     )
-    async def game_replay(table_id: str, number: int, lang: LangQuery = "en") -> Replay:
+    async def game_replay(
+        table_id: TableIdPath, number: GameNumber, lang: LangQuery = "en"
+    ) -> Replay:
         """A finished game step by step, every hand shown (only once it is finished)."""
         return await service.replay(table_id, number, lang)
 
@@ -114,7 +166,7 @@ def api_router(service: TableService, manager: ConnectionManager) -> APIRouter:
     @router.get("/games", tags=["history"])
     async def finished_games(
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
-        offset: Annotated[int, Query(ge=0)] = 0,
+        offset: Annotated[int, Query(ge=0, le=_LARGEST)] = 0,
     ) -> list[GameInfo]:
         """Finished games, most recent first."""
         return [_game_info(game) for game in await service.finished_games(limit, offset)]

@@ -1,10 +1,13 @@
 """Every message the server accepts, as pydantic models (documented in docs/protocol.md).
 
 Client messages over the WebSocket are a union discriminated by ``type``; HTTP bodies
-are models too, so FastAPI validates them and lists them on ``/docs``. Every model
-forbids unknown fields and limits every string's length. Messages the server sends
-are plain JSON built in :mod:`loveletter.server.connections`. This is where the wire
-meets the domain: :meth:`CreateTable.to_spec` and :func:`table_info` translate.
+are models too, so FastAPI validates them and lists them on ``/docs``. Every incoming
+model forbids unknown fields, limits every string's length and refuses control
+characters in every string; the JSON text itself is read by one strict decoder
+(:func:`read_json`: no ``NaN``, no number out of range, no lone surrogate, no deep
+nesting). Messages the server sends are plain JSON built in
+:mod:`loveletter.server.connections`. This is where the wire meets the domain:
+:meth:`CreateTable.to_spec` and :func:`table_info` translate.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
 import orjson
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from ..engine import Options
+from ..engine.jsontext import parse_json
 from ..tables import (
     NAME_LENGTH,
     GameStatus,
@@ -32,9 +36,37 @@ BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
 
 Edition = Literal["classic", "2019", "2019-classic", "premium", "princess"]
 
-Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-TableId = Annotated[str, Field(min_length=4, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
+URL_SAFE = r"^[A-Za-z0-9_-]+$"  # the alphabet of secrets.token_urlsafe
+Token = Annotated[str, Field(min_length=8, max_length=64, pattern=URL_SAFE)]
+TableId = Annotated[str, Field(min_length=4, max_length=24, pattern=URL_SAFE)]
 Ref = Annotated[str, Field(max_length=64)] | int
+
+
+#: How deeply a client's JSON may nest (the deepest valid body nests 3 levels).
+MAX_JSON_DEPTH = 16
+
+
+def read_json(text: str | bytes) -> Any:
+    """The value of a client's JSON text (a message or a body); JSONTextError if it is
+    not JSON (``malformed``) or holds what no message may (numbers out of range, lone
+    surrogates, nesting deeper than MAX_JSON_DEPTH)."""
+    return parse_json(text, max_depth=MAX_JSON_DEPTH)
+
+
+def plain_text(text: str) -> bool:
+    """Whether ``text`` holds no control character (C0, DEL, C1) and no lone surrogate."""
+    return text.isprintable() or not any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
+
+
+#: The longest message an error carries (it may quote what the client sent).
+MESSAGE_LENGTH = 300
+
+
+def brief(message: str) -> str:
+    """An error's message cut to MESSAGE_LENGTH characters, without lone surrogates."""
+    if len(message) > MESSAGE_LENGTH:
+        message = message[: MESSAGE_LENGTH - 1] + "…"
+    return message.encode("utf-8", "replace").decode("utf-8")
 
 
 def encode(message: Any) -> str:
@@ -44,12 +76,13 @@ def encode(message: Any) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A display name: its spaces collapsed, no control or format characters."""
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("a name must not be empty")
+    """A display name: no control or format characters, its spaces collapsed, in
+    Unicode's composed form (NFC)."""
     if any(unicodedata.category(char)[0] == "C" for char in name):
         raise ValueError("a name must not hold control characters")
+    name = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not name:
+        raise ValueError("a name must not be empty")
     return name
 
 
@@ -64,10 +97,21 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+class Incoming(Model):
+    """What a client sends: no string of it may hold control characters."""
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _plain_text(cls, value: Any) -> Any:
+        if isinstance(value, str) and not plain_text(value):
+            raise ValueError("control characters are not allowed")
+        return value
+
+
 # ------------------------------------------------------------------------ HTTP bodies
 
 
-class TableOptions(Model):
+class TableOptions(Incoming):
     """The table options of docs/rules.md §1 (engine ``Options``); defaults are the rulebooks'."""
 
     tokens_to_win: Annotated[int, Field(ge=1, le=99)] | None = None
@@ -82,13 +126,13 @@ class TableOptions(Model):
         return Options.from_dict(self.model_dump())
 
 
-class OpenSeat(Model):
+class OpenSeat(Incoming):
     """A seat left for a human to take with the invitation link."""
 
     kind: Literal["open"] = "open"
 
 
-class BotSeat(Model):
+class BotSeat(Incoming):
     """A seat played by a bot of this level."""
 
     kind: Literal["bot"]
@@ -98,7 +142,7 @@ class BotSeat(Model):
 SeatSpec = Annotated[OpenSeat | BotSeat, Field(discriminator="kind")]
 
 
-class CreateTable(Model):
+class CreateTable(Incoming):
     """A new table: its edition, its seats in order, its options."""
 
     edition: Edition = "classic"
@@ -135,7 +179,7 @@ class TableCreated(Model):
     ws_url: str
 
 
-class JoinTable(Model):
+class JoinTable(Incoming):
     """Take a free seat (the first one unless ``seat`` is given) under a display name."""
 
     name: DisplayName
@@ -150,7 +194,7 @@ class Joined(Model):
     token: str
 
 
-class HostCommand(Model):
+class HostCommand(Incoming):
     """A command only the host may give."""
 
     host_token: Token
@@ -236,7 +280,7 @@ class ErrorResponse(Model):
 # ------------------------------------------------------------------ WebSocket messages
 
 
-class Hello(Model):
+class Hello(Incoming):
     """The first message: which table, and the seat token (none for a spectator)."""
 
     type: Literal["hello"]
@@ -246,7 +290,7 @@ class Hello(Model):
     id: Ref | None = None
 
 
-class SetLang(Model):
+class SetLang(Incoming):
     """Tell this connection's log and reasons in another language from now on."""
 
     type: Literal["lang"]
@@ -254,7 +298,7 @@ class SetLang(Model):
     id: Ref | None = None
 
 
-class Act(Model):
+class Act(Incoming):
     """An action in notation, for the seat of this connection."""
 
     type: Literal["action"]
@@ -262,7 +306,7 @@ class Act(Model):
     id: Ref | None = None
 
 
-class Start(Model):
+class Start(Incoming):
     """The host starts the game (open seats get bots)."""
 
     type: Literal["start"]
@@ -270,7 +314,7 @@ class Start(Model):
     id: Ref | None = None
 
 
-class Rematch(Model):
+class Rematch(Incoming):
     """The host starts a new game with the same seats, once the game is over."""
 
     type: Literal["rematch"]
@@ -278,7 +322,7 @@ class Rematch(Model):
     id: Ref | None = None
 
 
-class Ping(Model):
+class Ping(Incoming):
     """Answered by a pong."""
 
     type: Literal["ping"]

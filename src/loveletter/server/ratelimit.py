@@ -1,8 +1,11 @@
-"""A token bucket: how many messages one connection may send, and how fast."""
+"""Token buckets: how many messages one connection may send, how many tables one
+address may create, and how fast."""
 
 from __future__ import annotations
 
+import math
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 
@@ -20,10 +23,57 @@ class TokenBucket:
 
     def take(self) -> bool:
         """Take one token if there is one."""
-        now = time.monotonic()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self._refill()
         if self.tokens >= 1.0:
             self.tokens -= 1.0
             return True
         return False
+
+    def full(self) -> bool:
+        """Whether the bucket is full again (as good as a new one)."""
+        self._refill()
+        return self.tokens >= self.burst
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        self._refill()
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else math.inf
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+
+class KeyedBuckets:
+    """One token bucket per key (a client's address), at most ``capacity`` of them.
+
+    A full bucket is as good as a new one, so full ones are dropped first when room
+    is needed; then the least recently used.
+    """
+
+    def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.capacity = capacity
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def take(self, key: str) -> float | None:
+        """Take one token for ``key``: None if there was one, else the seconds to wait."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self.capacity:
+                self._make_room()
+            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst)
+        else:
+            self._buckets.move_to_end(key)
+        return None if bucket.take() else bucket.wait()
+
+    def _make_room(self) -> None:
+        for key in [key for key, bucket in self._buckets.items() if bucket.full()]:
+            del self._buckets[key]
+        while len(self._buckets) >= self.capacity:
+            self._buckets.popitem(last=False)

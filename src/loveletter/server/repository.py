@@ -268,6 +268,18 @@ class MemoryRepository:
             return game.status, game.record
 
 
+def prepare_store(db_url: str) -> None:
+    """Open the database and create its schema now, so that a damaged, foreign or
+    unreachable one stops a start in one line (StorageError); then let it go."""
+    if db_url == MEMORY:
+        return
+    repository = Repository(db_url)
+    try:
+        repository.create_schema()
+    finally:
+        repository.close()
+
+
 def make_repository(db_url: str) -> TableRepository:
     """The memory for ``memory``, else the database at this SQLAlchemy URL."""
     return MemoryRepository() if db_url == MEMORY else Repository(db_url)

@@ -1,11 +1,14 @@
-"""Serving the app with uvicorn on a socket bound beforehand (so port 0 works)."""
+"""Serving the app with uvicorn on a socket bound beforehand (so port 0 works), with a
+deadline for each HTTP request."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import socket
 
 import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .app import create_app
 from .settings import Settings
@@ -38,10 +41,66 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class RequestDeadline(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, closing a connection whose request does not arrive whole
+    (headers and body; for a WebSocket, its handshake) within ``request_timeout``
+    seconds of the connection, or of the previous answer.
+
+    uvicorn has no such limit: a client sending half a request was held for good.
+    """
+
+    request_timeout = 10.0
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()  # the WebSocket's own hello timeout takes over
+        super().handle_websocket_upgrade()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.timeout_keep_alive_task is not None:  # idle, waiting for the next request
+            self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.request_timeout, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def _with_deadline(seconds: float) -> type[RequestDeadline]:
+    class Protocol(RequestDeadline):
+        request_timeout = seconds
+
+    return Protocol
+
+
 def make_server(settings: Settings, *, log_level: str = "warning") -> uvicorn.Server:
-    """A uvicorn server for the app, with the WebSocket frame limit."""
+    """A uvicorn server for the app, with the WebSocket frame limit and the request
+    deadline of the settings."""
     config = uvicorn.Config(
         create_app(settings),
+        http=_with_deadline(settings.request_timeout),
         log_level=log_level,
         ws_max_size=WS_MAX_FRAME,
         ws_per_message_deflate=False,

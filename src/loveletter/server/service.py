@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import ParamSpec, TypeVar
 
 from .. import tables
@@ -42,6 +44,42 @@ Command = Callable[[TableState, float], TableState | None]
 _RETRIES = 5
 
 
+@dataclass(slots=True)
+class _Held:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+class KeyedLocks:
+    """An ``asyncio.Lock`` per key, kept only while a task holds or awaits it: asking
+    for any number of unknown tables leaves nothing behind."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, _Held] = {}
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def busy(self, key: str) -> bool:
+        """Whether a task holds (or awaits) the lock of ``key``."""
+        return key in self._held
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        """Hold the lock of ``key``."""
+        held = self._held.get(key)
+        if held is None:
+            held = self._held[key] = _Held()
+        held.users += 1
+        try:
+            async with held.lock:
+                yield
+        finally:
+            held.users -= 1
+            if not held.users:
+                del self._held[key]
+
+
 class TableService:
     """The commands of the game server, over a repository and a hub."""
 
@@ -50,7 +88,7 @@ class TableService:
         self.hub = hub
         self.on_commit: list[Callable[[TableState], None]] = []
         self._cache: dict[str, TableState] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.locks = KeyedLocks()
         workers = 1 if repository.single_writer else 8
         self._db_threads = ThreadPoolExecutor(workers, thread_name_prefix="loveletter-db")
 
@@ -86,13 +124,13 @@ class TableService:
         """A table's committed state; NotFoundError if there is no such table."""
         state = self._cache.get(table_id)
         if state is None:
-            async with self._lock(table_id):
+            async with self.locks.hold(table_id):
                 state = await self._load(table_id)
         return state
 
     async def refresh(self, table_id: str, version: int) -> TableState | None:
         """The table at ``version`` or later, reloaded if this process is behind."""
-        async with self._lock(table_id):
+        async with self.locks.hold(table_id):
             state = self._cache.get(table_id)
             if state is not None and state.version >= version:
                 return state
@@ -105,17 +143,14 @@ class TableService:
     def drop_if_behind(self, table_id: str, version: int) -> None:
         """Another process moved a table no local client watches: reload it when needed."""
         state = self._cache.get(table_id)
-        lock = self._locks.get(table_id)
-        if state is not None and state.version < version and not (lock and lock.locked()):
+        if state is not None and state.version < version and not self.locks.busy(table_id):
             del self._cache[table_id]
 
     def forget(self, table_id: str) -> None:
         """Drop a table no local client watches and no game needs (reloaded on demand)."""
         state = self._cache.get(table_id)
-        lock = self._locks.get(table_id)
-        if state is not None and state.status != "playing" and not (lock and lock.locked()):
+        if state is not None and state.status != "playing" and not self.locks.busy(table_id):
             del self._cache[table_id]
-            self._locks.pop(table_id, None)
 
     async def _load(self, table_id: str) -> TableState:
         state = self._cache.get(table_id)
@@ -126,17 +161,11 @@ class TableService:
             state = self._cache[table_id] = tables.rebuild(stored, unpredictable_rng())
         return state
 
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
-
     # ----------------------------------------------------------------- changing
 
     async def _change(self, table_id: str, command: Command) -> TableState:
         """Apply a command under the table's lock, commit it, then announce it."""
-        async with self._lock(table_id):
+        async with self.locks.hold(table_id):
             for _ in range(_RETRIES):
                 old = await self._load(table_id)
                 now = time.time()

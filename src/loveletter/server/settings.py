@@ -32,6 +32,11 @@ class Settings:
     - ``rate``, ``burst``: a connection's message budget (token bucket), and
       ``max_strikes``: refused messages in a row before the connection is closed.
     - ``hello_timeout``: time a new connection has to say hello.
+    - ``request_timeout``: time a client has to send an HTTP request's headers and
+      body (a WebSocket's handshake included); then the connection is closed.
+    - ``max_body_bytes``: the largest HTTP request body (413 beyond, unread).
+    - ``create_rate``, ``create_burst``: tables one client address may create (token
+      bucket: ``create_burst`` at once, ``create_rate`` per second after).
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -46,3 +51,7 @@ class Settings:
     burst: int = 30
     max_strikes: int = 20
     hello_timeout: float = 30.0
+    request_timeout: float = 10.0
+    max_body_bytes: int = 16 * 1024
+    create_rate: float = 0.5
+    create_burst: int = 20

@@ -2,14 +2,14 @@
 
 Every message is checked in this order, and a refused one gets an ``error`` for its
 sender alone and changes nothing: the connection's rate (token bucket; too many
-refusals in a row close it), text frame, size, JSON, message schema, then the
-command itself (table, token, turn, legality).
+refusals in a row close it), text frame, size, JSON (one strict decoder:
+:func:`~.protocol.read_json`), message schema, then the command itself (table,
+token, turn, legality).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
@@ -17,9 +17,21 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket
 
-from ..tables import TableError
+from ..engine.jsontext import JSONTextError
+from ..tables import StorageError, TableError
 from .connections import Connection, ConnectionManager, error_message
-from .protocol import CLIENT_MESSAGE, MESSAGE_TYPES, Act, Hello, Ping, Rematch, SetLang, Start
+from .protocol import (
+    CLIENT_MESSAGE,
+    MESSAGE_TYPES,
+    Act,
+    Hello,
+    Ping,
+    Rematch,
+    SetLang,
+    Start,
+    plain_text,
+    read_json,
+)
 from .ratelimit import TokenBucket
 from .service import TableService
 from .settings import Settings
@@ -93,16 +105,24 @@ class Session:
             self._refuse("too_large", f"a message may hold at most {limit} bytes")
             return
         try:
-            message = CLIENT_MESSAGE.validate_json(text)
+            data = read_json(text)
+        except JSONTextError as error:
+            self._refuse("bad_json" if error.malformed else "invalid_message", str(error))
+            return
+        try:
+            message = CLIENT_MESSAGE.validate_python(data)
         except ValidationError as error:
             code, reason = _explain(error)
-            self._refuse(code, reason, _ref_of(text))
+            self._refuse(code, reason, _ref_of(data))
             return
         try:
             await self._dispatch(message)
         except TableError as error:
             self._refuse(error.code, error.message_in(self.connection.lang), message.id)
-        except Exception:  # a database failure: this client hears of it, the rest go on
+        except StorageError as error:  # the database failed: this client hears of it
+            log.error("a %s message failed: %s", message.type, error)
+            self._refuse("server_error", "the server could not do this now; try again", message.id)
+        except Exception:  # a bug: this client hears of it, the rest go on
             log.exception("a %s message failed", message.type)
             self._refuse("server_error", "the server could not do this now; try again", message.id)
 
@@ -153,7 +173,9 @@ class Session:
         if last_of_seat and connection.table_id is not None and connection.seat is not None:
             try:
                 await self.service.presence(connection.table_id, connection.seat, online=False)
-            except Exception:  # the sweeper's timeout still applies
+            except StorageError as error:  # the sweeper's timeout still applies
+                log.error("could not record that seat %s left: %s", connection.seat, error)
+            except Exception:
                 log.exception("could not record that seat %s left", connection.seat)
 
     def _refuse(self, code: str, message: str, ref: str | int | None = None) -> None:
@@ -162,10 +184,8 @@ class Session:
 
 def _explain(error: ValidationError) -> tuple[str, str]:
     """An error code and a readable reason for a message that failed validation."""
-    first = error.errors(include_url=False)[0]
+    first = error.errors(include_url=False, include_input=False)[0]
     kind = first["type"]
-    if kind == "json_invalid":
-        return "bad_json", f"not valid JSON: {first['msg']}"
     if kind == "union_tag_invalid":
         return "unknown_type", f"unknown message type; known: {', '.join(MESSAGE_TYPES)}"
     if kind == "union_tag_not_found":
@@ -174,15 +194,11 @@ def _explain(error: ValidationError) -> tuple[str, str]:
     return "invalid_message", f"{where}: {first['msg']}"
 
 
-def _ref_of(text: str) -> str | int | None:
+def _ref_of(data: Any) -> str | int | None:
     """The ``id`` of a refused message, when it has a usable one."""
-    try:
-        data: Any = json.loads(text)
-    except ValueError:
-        return None
     ref = data.get("id") if isinstance(data, dict) else None
     if isinstance(ref, int) and not isinstance(ref, bool):
-        return ref
-    if isinstance(ref, str) and len(ref) <= 64:
+        return ref  # read_json keeps integers within the safe range
+    if isinstance(ref, str) and len(ref) <= 64 and plain_text(ref):
         return ref
     return None

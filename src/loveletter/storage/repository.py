@@ -4,7 +4,9 @@ Its methods are synchronous (the server calls them from worker threads) and spea
 the domain's records (``loveletter.tables.records``), so nothing above this module
 sees SQLAlchemy. A change is one :class:`~loveletter.tables.Commit`, written in one
 transaction only if the table is still at the version the change was computed from:
-two processes can never both apply a change to the same version of a table.
+two processes can never both apply a change to the same version of a table. A failure
+of the database itself (a full disk, a damaged file, a server out of reach) comes out
+as the domain's :class:`~loveletter.tables.StorageError`, in one line.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError, DBAPIError, InterfaceError, OperationalError
 
 from ..engine import Record
+from ..tables.errors import StorageError
 from ..tables.records import (
     Commit,
     GameStatus,
@@ -49,7 +53,7 @@ from .models import (
 )
 
 
-class SchemaVersionError(RuntimeError):
+class SchemaVersionError(StorageError):
     """The database was made by another version of the schema."""
 
 
@@ -83,10 +87,33 @@ class Repository:
         """Whether writes queue for one lock anyway (SQLite): one calling thread is enough."""
         return self.is_sqlite
 
+    @property
+    def where(self) -> str:
+        """The database, as a message names it (no password)."""
+        parsed = make_url(self.url)
+        if self.is_sqlite:
+            return f"the database file {parsed.database or ':memory:'}"
+        return f"the database {parsed.render_as_string(hide_password=True)}"
+
+    @contextmanager
+    def _failures(self) -> Iterator[None]:
+        """Turn a failure of the database itself into a one-line StorageError."""
+        try:
+            yield
+        except DBAPIError as error:
+            # IntegrityError, ProgrammingError…: a bug of ours, not a failing store.
+            if not isinstance(error, OperationalError | InterfaceError) and (
+                type(error) is not DatabaseError
+            ):
+                raise
+            lines = str(error.orig).strip().splitlines()
+            reason = lines[0] if lines else type(error.orig).__name__
+            raise StorageError(f"{self.where}: {reason}") from error
+
     @contextmanager
     def _begin(self, *, write: bool = False) -> Iterator[Connection]:
         """A transaction; a reading one sees one consistent snapshot of the database."""
-        with self.engine.connect() as connection:
+        with self._failures(), self.engine.connect() as connection:
             if write:
                 connection.execution_options(write=True)
             elif not self.is_sqlite:
@@ -102,14 +129,15 @@ class Repository:
 
     def create_schema(self) -> None:
         """Create missing tables and check the schema version (SchemaVersionError)."""
-        Base.metadata.create_all(self.engine)
+        with self._failures():
+            Base.metadata.create_all(self.engine)
         with self._begin(write=True) as db:
             found = db.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
             if found is None:
                 db.execute(insert(MetaRow).values(key="schema_version", value=str(SCHEMA_VERSION)))
             elif found != str(SCHEMA_VERSION):
                 raise SchemaVersionError(
-                    f"the database has schema version {found}; this server needs {SCHEMA_VERSION}"
+                    f"{self.where} has schema version {found}; this server needs {SCHEMA_VERSION}"
                 )
 
     # ---------------------------------------------------------------- tables

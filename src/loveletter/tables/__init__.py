@@ -27,8 +27,10 @@ from .errors import (
     InvalidError,
     NotFoundError,
     StaleError,
+    StorageError,
     TableError,
 )
+from .names import name_key
 from .records import (
     Awaiting,
     Commit,
@@ -61,6 +63,7 @@ __all__ = [
     "SeatData",
     "SeatKind",
     "StaleError",
+    "StorageError",
     "StoredTable",
     "TableData",
     "TableError",
@@ -69,6 +72,7 @@ __all__ = [
     "TableStatus",
     "act",
     "join",
+    "name_key",
     "new_table",
     "next_round",
     "presence",

@@ -19,6 +19,7 @@ from ..engine import (
     describe_refusal,
 )
 from .errors import ConflictError, InvalidError
+from .names import name_key
 from .records import SeatData, TableData
 from .state import TableState
 
@@ -73,10 +74,12 @@ def new_table(spec: TableSpec, table_id: str, host_hash: str, now: float) -> Tab
 
 
 def join(state: TableState, name: str, seat: int | None, token_hash: str, now: float) -> TableState:
-    """A human takes a free seat of a table in the lobby."""
+    """A human takes a free seat of a table in the lobby, under a name that looks like
+    no other at the table (:func:`~.names.name_key`)."""
     if state.status != "lobby":
         raise ConflictError("the game has started: seats can no longer be taken", "not_in_lobby")
-    if any(s.name is not None and s.name.casefold() == name.casefold() for s in state.seats):
+    key = name_key(name)
+    if any(s.name is not None and name_key(s.name) == key for s in state.seats):
         raise ConflictError(f"the name {name!r} is taken at this table", "name_taken")
     free = [s.seat for s in state.seats if s.kind == "open"]
     if seat is None:
@@ -180,10 +183,10 @@ def _with_seats(state: TableState, changed: dict[int, SeatData]) -> TableState:
 
 def _bot_name(seat: int, taken: list[str]) -> str:
     """``Bot 3``, or a variant no one at the table uses."""
-    used = {name.casefold() for name in taken}
+    used = {name_key(name) for name in taken}
     name = f"Bot {seat + 1}"
     suffix = 1
-    while name.casefold() in used:
+    while name_key(name) in used:
         suffix += 1
         name = f"Bot {seat + 1}.{suffix}"
     return name[:NAME_LENGTH]

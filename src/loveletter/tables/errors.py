@@ -66,3 +66,11 @@ class StaleError(TableError):
 
     code = "stale"
     status = 409
+
+
+class StorageError(Exception):
+    """The store failed (full, unreachable, damaged): the command may be tried again.
+
+    Repositories raise it for failures of the store itself, never for a refusal;
+    ``str()`` says what failed in one line.
+    """

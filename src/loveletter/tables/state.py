@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass
 
 from ..engine import Game, View, build_view
@@ -52,11 +53,12 @@ class TableState:
         }
 
     def seat_of(self, token_hash: str) -> int | None:
-        """The seat holding this token hash, if any."""
+        """The seat holding this token hash, if any (compared in constant time)."""
+        found = None
         for seat in self.seats:
-            if seat.token_hash == token_hash:
-                return seat.seat
-        return None
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, token_hash):
+                found = seat.seat
+        return found
 
     def bot_to_move(self) -> tuple[int, str] | None:
         """The seat to move and its bot level, when a bot must decide now."""

@@ -22,8 +22,7 @@ from .texts import tr
 
 
 def _words(session: Session) -> Words:
-    game = session.game
-    return Words(game.edition, game.players, session.setup.lang, None)
+    return Words(session.game.edition, session.names, session.setup.lang, None)
 
 
 class HandOverScreen(Screen[None]):
@@ -46,7 +45,7 @@ class HandOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         lang = self.session.setup.lang
-        name = self.session.game.players[self.seat]
+        name = self.session.names[self.seat]
         pending = self.session.view(None)["pending"]
         with Vertical():
             yield Static(tr(lang, "handover_title", name=name), id="handover-title")

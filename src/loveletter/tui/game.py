@@ -142,7 +142,7 @@ class GameScreen(Screen[None]):
     def words(self) -> Words:
         """Names for the current viewer."""
         game = self.session.game
-        return Words(game.edition, game.players, self.lang, self.viewer)
+        return Words(game.edition, self.session.names, self.lang, self.viewer)
 
     # ------------------------------------------------------------------ the flow
 
@@ -158,7 +158,7 @@ class GameScreen(Screen[None]):
             )
         elif self.session.is_bot(seat):
             self.refresh_view()
-            self.say(self.tr("thinking", name=game.players[seat]))
+            self.say(self.tr("thinking", name=self.session.names[seat]))
             self.think(seat, self.session.view(seat))
         elif len(self.session.humans) > 1 and seat != self.viewer:
             if self.viewer is None or self.dealt:
@@ -203,7 +203,7 @@ class GameScreen(Screen[None]):
             self.say(self.tr("nobody_to_move"), error=True)
             return False
         if seat != self.viewer:
-            self.say(self.tr("not_your_turn", name=game.players[seat]), error=True)
+            self.say(self.tr("not_your_turn", name=self.session.names[seat]), error=True)
             return False
         try:
             self.session.apply(action, seat)
@@ -256,7 +256,8 @@ class GameScreen(Screen[None]):
             return
         if action is None or not game.is_legal(action):
             action = self.session.bot_failed(seat)
-            self.say(self.tr("bot_failed", name=game.players[seat], action=action), error=True)
+            name = self.session.names[seat]
+            self.say(self.tr("bot_failed", name=name, action=action), error=True)
         else:
             self.say("")
         try:
@@ -287,7 +288,7 @@ class GameScreen(Screen[None]):
             return
         seat = self.session.game.to_move
         if self.decision is None and self.passing is None and seat is not None:
-            name = self.session.game.players[seat]
+            name = self.session.names[seat]
             self.say(self.tr("not_your_turn", name=name), error=True)
             return
         if self.decision is None or not 0 <= index < len(self.options):
@@ -391,13 +392,13 @@ class GameScreen(Screen[None]):
         elif to_move is None:
             text.append(words.tr("between_rounds"), style="bold")
         elif view["phase"] == "bishop":
-            name = game.players[to_move]
+            name = self.session.names[to_move]
             key = "your_answer" if to_move == self.viewer else "answer_of"
             text.append(words.tr(key, name=name), style="bold yellow")
         elif to_move == self.viewer:
             text.append(words.tr("your_turn"), style="bold yellow")
         else:
-            text.append(words.tr("turn_of", name=game.players[to_move]), style="bold")
+            text.append(words.tr("turn_of", name=self.session.names[to_move]), style="bold")
         return text
 
     def show_hand(self, view: View) -> None:
@@ -417,14 +418,14 @@ class GameScreen(Screen[None]):
         play.border_title = (
             self.tr("your_hand")
             if len(self.session.humans) == 1
-            else self.tr("hand_of", name=self.session.game.players[seat])
+            else self.tr("hand_of", name=self.session.names[seat])
         )
         if view["seats"][seat]["out"] and view["phase"] not in ("round_over", "game_over"):
             hand.update(Text(self.tr("out_of_round"), style="bright_black"))
         else:
             hand.update(hand_text(view["hand"] or [], words))
         if self.passing is not None:
-            name = self.session.game.players[self.passing]
+            name = self.session.names[self.passing]
             self.query_one("#question", Static).update(Text(self.tr("turn_over"), style="bold"))
             self.query_one("#question").display = True
             choices = self.query_one("#choices", OptionList)
@@ -470,7 +471,7 @@ class GameScreen(Screen[None]):
             log.clear()
             self.logged = (viewer, 0, 0)
         _, round_index, position = self.logged
-        narrator = Narrator(game.edition, game.players, viewer, self.lang)
+        narrator = Narrator(game.edition, self.session.names, viewer, self.lang)
         rounds = game.round_logs
         while round_index < len(rounds):
             events = rounds[round_index]

@@ -27,6 +27,7 @@ from ..engine import (
     load_record,
     parse_record,
 )
+from ..terminal_text import printable
 
 #: Default names, one per seat.
 NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
@@ -171,6 +172,11 @@ class Session:
     def humans(self) -> list[int]:
         """The seats played by humans."""
         return self.setup.humans
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown: a saved game's control characters escaped."""
+        return [printable(name) for name in self.game.players]
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays this seat."""

@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Static
 from ..bots import LEVELS
 from ..engine import EDITIONS, Options, get_edition
 from ..engine.record import MAX_NAME_LENGTH
+from ..terminal_text import printable
 from .session import DEFAULT_LEVEL, NAMES, SeatSetup, Setup
 from .texts import LANGUAGE_NAMES, level_name, tr
 from .widgets import Cycler
@@ -42,7 +43,7 @@ class Draft:
         draft = cls(setup.edition, len(setup.seats), setup.lang, options=setup.options)
         for seat, spec in enumerate(setup.seats):
             draft.kinds[seat] = spec.bot or HUMAN
-            draft.names[seat] = spec.name
+            draft.names[seat] = printable(spec.name)  # it may come from a saved game
         if setup.seed is not None:
             draft.seed = str(setup.seed)
         return draft

@@ -1,0 +1,141 @@
+"""A database that fails: a full disk answers 503 and reads go on; a damaged file stops
+the start in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+import httpx
+import pytest
+from sqlalchemy import text
+
+from loveletter.storage import Repository
+
+from .harness import (
+    TIMEOUT,
+    Client,
+    ServerLog,
+    ServerThread,
+    create_table,
+    fast_settings,
+    finished,
+    join,
+    start,
+)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 2 MiB file system (tmpfs) that can be filled up; needs root to mount."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs (root needed): {mounted.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def fill(folder: Path) -> Path:
+    """Write a file until the disk is full; returns it (delete it to free the space)."""
+    filler = folder / "filler"
+    full_disk = pytest.raises(OSError, match="No space left")
+    with filler.open("wb", buffering=0) as out, full_disk as full:
+        write_forever(out)
+    assert full.value.errno == errno.ENOSPC
+    return filler
+
+
+def write_forever(out: BinaryIO) -> None:
+    while True:
+        out.write(b"\0" * 4096)
+
+
+def test_a_full_disk_answers_503_and_reads_go_on(small_disk: Path) -> None:
+    # Bots play a long game meanwhile, a move every 50 ms: their moves fail too.
+    settings = fast_settings(f"sqlite:///{small_disk / 'loveletter.db'}", bot_delay=0.05)
+    with ServerThread(settings) as server, ServerLog() as log:
+        created = create_table(server.url)
+        table = created["table"]
+        join(server.url, table, "Ana")
+        bots = create_table(
+            server.url,
+            seats=[{"kind": "bot", "level": "random"}] * 2,
+            options={"tokens_to_win": 7},
+        )
+        start(server.url, bots)
+        filler = fill(small_disk)
+        for _ in range(500):  # pages SQLite already holds let a few writes through
+            answer = httpx.post(f"{server.url}/api/tables", json={}, timeout=TIMEOUT)
+            if answer.status_code != 201:
+                break
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"]["code"] == "server_error"
+        assert answer.headers["retry-after"]
+        join_answer = httpx.post(f"{server.url}/api/tables/{table}/join", json={"name": "Bo"})
+        assert join_answer.status_code == 503
+        for path in (f"/api/tables/{table}", f"/api/tables/{table}/games", "/api/games"):
+            assert httpx.get(f"{server.url}{path}", timeout=TIMEOUT).status_code == 200, path
+        info = httpx.get(f"{server.url}/api/tables/{table}").json()
+        assert [s["name"] for s in info["seats"]] == ["Ana", None]  # the refused join left none
+        failed = log.wait_for("an automatic move failed: ")
+        assert "database or disk is full" in failed.getMessage()
+        filler.unlink()
+        assert httpx.post(f"{server.url}/api/tables", json={}).status_code == 201
+        assert join(server.url, table, "Bo")["seat"] == 1
+        asyncio.run(watch_to_the_end(server, bots["table"]))  # the sweeper drives it again
+    assert log.tracebacks() == []
+
+
+async def watch_to_the_end(server: ServerThread, table: str) -> None:
+    spectator = await Client.open(server.ws_url, table)
+    await spectator.until(finished, timeout=120)
+    await spectator.close()
+
+
+def serve(db: Path) -> subprocess.CompletedProcess[str]:
+    command = "from loveletter.cli.main import app; app()"
+    return subprocess.run(
+        [sys.executable, "-c", command, "serve", "--port", "0", "--db", f"sqlite:///{db}"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
+def test_a_damaged_database_file_stops_the_start_in_one_line(tmp_path: Path) -> None:
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(b"this is no SQLite file\n" * 1000)
+    result = serve(damaged)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: cannot use the database file {damaged}: file is not a database")
+    assert "move the file away" in line
+
+
+def test_a_database_of_another_schema_stops_the_start_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    repository = Repository(f"sqlite:///{path}")
+    repository.create_schema()
+    with repository.engine.begin() as db:
+        db.execute(text("UPDATE ll_meta SET value = '999' WHERE key = 'schema_version'"))
+    repository.close()
+    result = serve(path)
+    assert result.returncode == 1
+    [line] = result.stderr.splitlines()
+    assert "has schema version 999; this server needs 1" in line
