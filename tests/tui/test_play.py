@@ -237,7 +237,7 @@ async def test_the_countess_rule_is_explained() -> None:
         await settle(pilot)
         table = game_screen(pilot)
         assert table.options == ["countess", ""]
-        rule = "You hold the Countess with the King: you must play the Countess (R21)."
+        rule = "You hold the Countess with the King: you must play the Countess."
         assert rule in screen_text(pilot)
         before = export_record(table.session.game)
         await pilot.press("2")  # the King is shown, but not offered
@@ -264,7 +264,8 @@ async def test_the_countess_rule_in_french() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(pilot)
-        assert "Vous avez la Comtesse avec le Prince : vous devez jouer la Comtesse" in text
+        assert "Vous avez la Comtesse avec le Prince\u00a0: vous devez jouer la Comtesse." in text
+        assert "(R21)" not in text
 
 
 async def test_guard_step_shows_unseen_counts_and_escape_goes_back() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
@@ -133,7 +134,9 @@ def test_both_languages_have_every_text() -> None:
     english, french = TEXTS["en"], TEXTS["fr"]
     assert set(english) == set(french)
     for key, text in english.items():
-        fields = {part.split("}")[0] for part in text.split("{")[1:]}
-        assert fields == {part.split("}")[0] for part in french[key].split("{")[1:]} or (
-            key.startswith("note_")
-        ), key
+        # the same fields, whatever their grammatical form ("{name}", "{name:de}")
+        assert _fields(text) == _fields(french[key]) or key.startswith("note_"), key
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
