@@ -74,6 +74,10 @@ class Narrator:
         """A card with its definite article: "the Guard", "la Servante"."""
         return self.edition.card_phrase(card, self.lang)
 
+    def name(self, card: str) -> str:
+        """A card's short name, without article: "Jester", "Bouffon"."""
+        return self.edition.card_name(card, self.lang).split(" (")[0]
+
     def cards(self, cards: Iterable[str]) -> str:
         """Several cards: "the Guard and the Baron"."""
         return join(map(self.card, cards), self.lang)
@@ -156,8 +160,9 @@ def _play(n: Narrator, e: PlayEvent) -> str:
     player = n.person(seat)
     fields: dict[str, object] = {"p": player, "card": n.card(card)}
     if not targets:
-        key = "play_no_target" if CARD_KINDS[card].chooses_players else "play"  # R11
-        return n.say(key, **fields)
+        if CARD_KINDS[card].chooses_players:
+            return n.say("play_no_target", **fields)  # R11
+        return n.say("play_handmaid" if card == "handmaid" else "play", **fields)
     if card == "cardinal":
         if seat in targets:
             other = targets[1] if targets[0] == seat else targets[0]
@@ -173,7 +178,7 @@ def _play(n: Narrator, e: PlayEvent) -> str:
     if e["guess"] is not None:
         fields["guess"] = _guess(n, e["guess"])
     if card == "jester":
-        fields["token"] = n.text["jester_token"].format(card=n.card(card), of_card=_of(n, card))
+        fields["token"] = n.text["jester_token"].format(name=n.name(card), of_card=_of(n, card))
     return n.say(key, **fields)
 
 
@@ -260,6 +265,9 @@ def _out(n: Narrator, e: OutEvent) -> str:
 
 
 def _cards_count(n: Narrator, number: int) -> str:
+    """Some cards no one may see: "a card", "2 cards"."""
+    if number == 1:
+        return n.text["a_card"]
     return count(number, n.text["card"], n.lang, n.text["cards"])
 
 
@@ -369,6 +377,7 @@ _HANDLERS: Mapping[str, Callable[[Narrator, Any], str | None]] = {
 # variant of "key" for when {p} is the reader.
 
 _EN = {
+    "a_card": "a card",
     "card": "card",
     "cards": "cards",
     "list_sep": "; ",
@@ -394,7 +403,7 @@ _EN = {
     "play_sycophant_self": "{p} {p[plays]} {card} and {p[chooses]} {p:themselves}: the next "
     "card that chooses players must choose {p}.",
     "play_jester": "{p} {p[plays]} {card} and {p[gives]} {token} to {t}.",
-    "jester_token": "the {card} token",
+    "jester_token": "the {name} token",
     "guard_hit": "{t} {t[holds]} {guess}!",
     "guard_miss": "{t} {t[does]} not hold {guess}.",
     "guard_hit_value": "{t} {t[holds]} {a_guess}!",
@@ -414,7 +423,7 @@ _EN = {
     "draw_set_aside_known": "The deck is empty: {p} {p[takes]} the set-aside card, {card}.",
     "out": "{p} {p[is]} out of the round.",
     "out_reveal": "{p} {p[is]} out of the round, revealing {cards}.",
-    "chancellor_empty": "The deck is empty: no effect.",
+    "chancellor_empty": "Nothing to draw: no effect.",
     "chancellor_draw": "{p} {p[draws]} {count}.",
     "chancellor_draw_known": "{p} {p[draws]} {cards}.",
     "chancellor_return": "{p} {p[puts]} {count} under the deck.",
@@ -442,6 +451,7 @@ _EN = {
 }
 
 _FR = {
+    "a_card": "une carte",
     "card": "carte",
     "cards": "cartes",
     "list_sep": " ; ",
@@ -492,7 +502,7 @@ _FR = {
     "draw_set_aside_known": "La pioche est vide : {p} {p[prend]} la carte écartée, {card}.",
     "out": "{p} {p[quitte]} la manche.",
     "out_reveal": "{p} {p[quitte]} la manche et {p[révèle]} {cards}.",
-    "chancellor_empty": "La pioche est vide : aucun effet.",
+    "chancellor_empty": "Rien à piocher : aucun effet.",
     "chancellor_draw": "{p} {p[pioche]} {count}.",
     "chancellor_draw_known": "{p} {p[pioche]} {cards}.",
     "chancellor_return": "{p} {p[place]} {count} sous la pioche.",
