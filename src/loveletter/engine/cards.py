@@ -469,7 +469,7 @@ class Edition:
         if lang == "en":
             if name.startswith("The "):
                 return "the " + name[4:]
-            return name if name in _EN_NO_ARTICLE else definite(name, "m", lang)
+            return name if name in _EN_NO_ARTICLE else "the " + name
         genders = _FR_PRINCESS_GENDERS if self.theme == "princess" else _FR_GENDERS
         gender = genders[card]
         return name if gender is None else definite(name, gender, lang)

@@ -54,10 +54,11 @@ def describe_notation_error(
 ) -> str:
     """Why a text is not an action, in ``lang``; ``seats``, the table's number of seats,
     makes a seat out of range name the table's real range."""
-    texts = _NOTATION[lang]
+    texts = _NOTATION.get(lang, _NOTATION["en"])
     details = error.details
     if error.reason == "seat_range" and seats is not None:
-        text = _TEXTS[lang]["no_seat"].format(target_number=details["seat"], last=seats - 1)
+        no_seat = _TEXTS.get(lang, _TEXTS["en"])["no_seat"]
+        text = no_seat.format(target_number=details["seat"], last=seats - 1)
     else:
         text = texts.get(error.reason, texts["notation"]).format(**details)
     return capitalize(text)
