@@ -237,7 +237,7 @@ async def test_the_countess_rule_is_explained() -> None:
         await settle(pilot)
         table = game_screen(pilot)
         assert table.options == ["countess", ""]
-        rule = "You hold the Countess with the King: you must play the Countess (R21)."
+        rule = "You hold the Countess with the King: you must play the Countess."
         assert rule in screen_text(pilot)
         before = export_record(table.session.game)
         await pilot.press("2")  # the King is shown, but not offered
@@ -264,7 +264,31 @@ async def test_the_countess_rule_in_french() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(pilot)
-        assert "Vous avez la Comtesse avec le Prince : vous devez jouer la Comtesse" in text
+        assert "Vous avez la Comtesse avec le Prince\u00a0: vous devez jouer la Comtesse." in text
+        assert "(R21)" not in text
+
+
+async def test_a_french_player_types_the_cards_french_names() -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    deck = ["guard"] * 4 + ["prince", "priest", "countess"]
+    deck += ["guard", "priest", "baron", "baron", "handmaid", "handmaid", "prince", "king"]
+    deck += ["princess"]
+    app = stacked_app(seats, deck, lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        await pilot.press("colon", *keys("prince 1"), "enter")
+        await settle(pilot)
+        assert "Refusé\u00a0: Impossible de jouer le Prince avec la Comtesse" in screen_text(pilot)
+        command = table.query_one("#command")
+        command.value = "xyz"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "«\u00a0xyz\u00a0» n'est ni une carte ni une étape" in screen_text(pilot)
+        command.value = "Comtesse"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "countess"
 
 
 async def test_guard_step_shows_unseen_counts_and_escape_goes_back() -> None:

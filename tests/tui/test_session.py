@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
 from loveletter.bots import make_bot
 from loveletter.engine import Game, RecordError, View, export_record
+from loveletter.engine.grammar import Person
 from loveletter.tui.choices import ChoiceTree, action_path
 from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
-from loveletter.tui.texts import TEXTS
+from loveletter.tui.texts import TEXTS, tr, tr_count
 
 
 def test_seat_setups_put_humans_first_and_never_repeat_a_name() -> None:
@@ -133,7 +135,24 @@ def test_both_languages_have_every_text() -> None:
     english, french = TEXTS["en"], TEXTS["fr"]
     assert set(english) == set(french)
     for key, text in english.items():
-        fields = {part.split("}")[0] for part in text.split("{")[1:]}
-        assert fields == {part.split("}")[0] for part in french[key].split("{")[1:]} or (
-            key.startswith("note_")
-        ), key
+        # the same fields, whatever their grammatical form ("{name}", "{name:de}")
+        assert _fields(text) == _fields(french[key]) or key.startswith("note_"), key
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+
+
+def test_texts_elide_names_and_count_in_singular_and_plural() -> None:
+    ana, bruno = Person("Ana", "fr"), Person("Bruno", "fr")
+    assert tr("fr", "turn_of", name=ana) == "Au tour d'Ana"
+    assert tr("fr", "turn_of", name=bruno) == "Au tour de Bruno"
+    assert tr("fr", "hand_of", name=ana) == "Main d'Ana"
+    assert tr("en", "turn_of", name=Person("Ana", "en")) == "Ana's turn"
+    assert tr_count("en", "to_win", 1) == "1 token to win"
+    assert tr_count("en", "to_win", 4) == "4 tokens to win"
+    assert tr_count("fr", "to_win", 1) == "1 jeton pour gagner"
+    assert tr_count("fr", "unseen", 0) == "0 non vue"
+    assert tr_count("fr", "unseen", 2) == "2 non vues"
+    assert tr_count("en", "unseen", 2) == "2 unseen"
+    assert "(R21)" not in tr("en", "countess", countess="the Countess", other="the King")

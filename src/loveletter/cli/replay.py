@@ -10,24 +10,28 @@ import typer
 from rich.rule import Rule
 
 from ..engine import EVERYONE, Game, Narrator, RecordError, event_dict, load_record, parse_record
+from ..engine.grammar import join, typeset_all
 from ..terminal_text import printable
 from .common import check_language, console, fail
 
 _TEXT = {
     "en": {
         "round": "Round {number}",
-        "tokens": "Tokens",
+        "tokens": "Tokens: {scores}",
         "winners": "Game won by {names}.",
         "unfinished": "The game is not finished.",
         "ok": "The record replays to its result.",
     },
-    "fr": {
-        "round": "Manche {number}",
-        "tokens": "Jetons",
-        "winners": "Partie remportée par {names}.",
-        "unfinished": "La partie n'est pas terminée.",
-        "ok": "Le rejeu de l'enregistrement donne son résultat.",
-    },
+    "fr": typeset_all(
+        {
+            "round": "Manche {number}",
+            "tokens": "Jetons : {scores}",
+            "winners": "Partie remportée par {names}.",
+            "unfinished": "La partie n'est pas terminée.",
+            "ok": "Le rejeu de l'enregistrement donne son résultat.",
+        },
+        "fr",
+    ),
 }
 
 
@@ -37,19 +41,25 @@ def replay(
         bool, typer.Option("--json", help="Print the result as JSON instead of the story.")
     ] = False,
     seat: Annotated[
-        int | None, typer.Option("--seat", "-s", help="Tell the story as this seat saw it.")
+        int | None,
+        typer.Option(
+            "--seat", "-s", help="Tell the story as this seat saw it (default: every hand shown)."
+        ),
     ] = None,
     spectator: Annotated[
-        bool, typer.Option("--spectator", help="Tell only what a spectator saw.")
+        bool, typer.Option("--spectator", help="Tell only what a spectator saw: public facts.")
     ] = False,
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="en or fr.")] = None,
 ) -> None:
     """Replay a record: print its story, or its result with --json.
 
-    Exits with status 1 and names the round and action of the first illegal or
-    malformed step, or the first difference from the record's "result". Whatever
-    the record holds is printed with its control characters escaped.
+    The story is told with every hand shown, as a seat saw it (--seat), or as a
+    spectator saw it (--spectator). Exits with status 1 and names the round and action
+    of the first illegal or malformed step, or the first difference from the record's
+    "result". Whatever the record holds is printed with its control characters escaped.
     """
+    if seat is not None and spectator:
+        raise typer.BadParameter("--seat and --spectator are two points of view: give one")
     language = check_language(lang)
     try:
         text = file.read_bytes()
@@ -79,9 +89,11 @@ def _tell(game: Game, viewer: int | None, lang: str) -> None:
     scores = ", ".join(
         f"{name} {tokens}" for name, tokens in zip(game.players, game.tokens, strict=True)
     )
-    _say(f"{text['tokens']}: {scores}")
+    _say(text["tokens"].format(scores=scores))
     if game.winners:
-        _say(text["winners"].format(names=narrator.seats(game.winners)))
+        _say(
+            text["winners"].format(names=join((game.players[seat] for seat in game.winners), lang))
+        )
     else:
         _say(text["unfinished"])
 

@@ -1,7 +1,8 @@
 """The rules engine: pure standard library, no I/O.
 
 Start with :class:`Game`; actions are :class:`Action` values with a text notation
-(:func:`parse_action`); :func:`build_view` gives what one seat may know;
+(:func:`parse_action`; :func:`read_action` for what people type);
+:func:`build_view` gives what one seat may know;
 :func:`export_record` makes a game's record and :func:`load_record` replays one. How
 each kind of card is played is in :data:`CARD_KINDS`. Rulings are cited as ``R<n>``,
 the numbers of docs/rules.md.
@@ -11,10 +12,11 @@ from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
 from .cards import CARD_KINDS, EDITIONS, CardKind, CardSpec, Choice, Edition, get_edition
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
 from .events import EVERYONE, event_dict, events_for
-from .explain import describe_refusal
+from .explain import describe_notation_error, describe_refusal
 from .game import Game
 from .narrate import Narrator, narrate
 from .options import Options, Rules
+from .reading import read_action
 from .record import RECORD_FORMAT, check_record_result, export_record, load_record, parse_record
 from .schema import (
     AssassinEvent,
@@ -132,6 +134,7 @@ __all__ = [
     "View",
     "build_view",
     "check_record_result",
+    "describe_notation_error",
     "describe_refusal",
     "event_dict",
     "events_for",
@@ -142,5 +145,6 @@ __all__ = [
     "narrate",
     "parse_action",
     "parse_record",
+    "read_action",
     "restore_game",
 ]

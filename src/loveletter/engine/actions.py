@@ -13,9 +13,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NoReturn
 
 from .cards import CARD_KINDS, Choice
-from .errors import NotationError
+from .explain import notation_error
 
 MAX_SEATS = 8
+#: The longest text an action may be.
+MAX_LENGTH = 100
 #: Values a Guard (Premium 5-8 players) or a Bishop may name: 0 and 2-9 are legal, but
 #: any digit parses; the rules decide.
 MAX_VALUE = 9
@@ -133,16 +135,17 @@ def _format(word: str, seats: tuple[int, ...], guess: Guess | None, cards: tuple
     return " ".join(parts)
 
 
-def _fail(message: str) -> NoReturn:
-    raise NotationError(message)
+def _fail(code: str, **details: Any) -> NoReturn:
+    raise notation_error(code, **details)
 
 
+#: The reason code when a card is given a wrong number of seats.
 _SEAT_COUNT_ERRORS: Mapping[Choice, str] = {
-    Choice.NOBODY: "'{}' chooses no player",
-    Choice.OTHER: "'{}' chooses one player",
-    Choice.ANY: "'{}' chooses one player",
-    Choice.OTHERS: "'{}' chooses one or two players",
-    Choice.TWO: "'{}' chooses exactly two players",
+    Choice.NOBODY: "chooses_nobody",
+    Choice.OTHER: "chooses_one",
+    Choice.ANY: "chooses_one",
+    Choice.OTHERS: "chooses_one_or_two",
+    Choice.TWO: "chooses_two",
 }
 
 
@@ -152,53 +155,53 @@ def _check_shape(
     """Raise NotationError unless the parts form an action of the notation."""
     for seat in seats:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
-            _fail(f"seat {seat!r} is not a seat number 0-{MAX_SEATS - 1}")
+            _fail("seat_range", seat=seat, last=MAX_SEATS - 1)
     if len(set(seats)) != len(seats):
-        _fail(f"{word!r} names the same seat twice")
+        _fail("seat_twice", word=word)
     if word == "keep":
         if seats or guess is not None:
-            _fail("'keep' takes card ids only")
+            _fail("keep_ids")
         if cards and not 2 <= len(cards) <= 3:
-            _fail("'keep' names the kept card then the 1 or 2 returned cards")
+            _fail("keep_count")
         for card in cards:
             if card not in CARD_KINDS:
-                _fail(f"unknown card {card!r}")
+                _fail("unknown_card", card=card)
         return
     if cards:
-        _fail(f"{word!r} takes no card list")
+        _fail("card_list", word=word)
     if word == "look":
         if guess is not None or len(seats) > 1:
-            _fail("'look' takes one seat or 'none'")
+            _fail("look_args")
         return
     if word == "discard":
         if seats or guess is not None:
-            _fail("'discard' takes no arguments")
+            _fail("discard_args")
         return
     kind = CARD_KINDS.get(word)
     if kind is None:
-        _fail(f"unknown card or step {word!r}")
+        _fail("unknown_word", word=word)
     if kind.names is not None:
         if len(seats) != (0 if guess is None else 1):
-            _fail(f"'{word}' takes a seat and a guess, or nothing")
+            _fail("seat_and_guess", word=word)
         if guess is None:
             return
         if kind.names == "value" or isinstance(guess, int):
             if not isinstance(guess, int) or isinstance(guess, bool):
-                _fail(f"'{word}' names a number")
+                _fail("names_number", word=word)
             if not 0 <= guess <= MAX_VALUE:
-                _fail(f"{guess} is not a card value 0-{MAX_VALUE}")
+                _fail("value_range", guess=guess, last=MAX_VALUE)
         elif guess not in CARD_KINDS:
-            _fail(f"unknown card {guess!r}")
+            _fail("unknown_card", card=guess)
         return
     if guess is not None:
-        _fail(f"'{word}' names no card")
+        _fail("names_nothing", word=word)
     if seats and len(seats) not in kind.seat_counts:
-        _fail(_SEAT_COUNT_ERRORS[kind.chooses].format(word))
+        _fail(_SEAT_COUNT_ERRORS[kind.chooses], word=word)
 
 
 def _seat(text: str) -> int:
     if not _NUMBER.fullmatch(text):
-        _fail(f"{text!r} is not a seat number")
+        _fail("not_seat", text=text)
     return int(text)
 
 
@@ -208,26 +211,26 @@ def parse_action(text: str) -> Action:
     Case and runs of spaces are forgiven; ``str()`` of the result is canonical.
     """
     if not isinstance(text, str):
-        _fail(f"an action is a text, not {type(text).__name__}")
+        _fail("not_text", type=type(text).__name__)
     interned = Action._interned.get(text)
     if interned is not None:
         return interned
-    if len(text) > 100:
-        _fail("an action is at most 100 characters")
+    if len(text) > MAX_LENGTH:
+        _fail("too_long", limit=MAX_LENGTH)
     words = text.lower().split()
     if not words:
-        _fail("empty action")
+        _fail("empty")
     word, args = words[0], words[1:]
     if word == "keep":
         return Action("keep", (), None, tuple(args))
     if word == "look":
         if len(args) != 1:
-            _fail("'look' takes one seat or 'none'")
+            _fail("look_args")
         return LOOK_NONE if args[0] == "none" else Action("look", (_seat(args[0]),))
     kind = CARD_KINDS.get(word)
     if kind is not None and kind.names is not None and args:
         if len(args) != 2:
-            _fail(f"'{word}' takes a seat and a guess, or nothing")
+            _fail("seat_and_guess", word=word)
         guess_text = args[1]
         guess: Guess = int(guess_text) if _NUMBER.fullmatch(guess_text) else guess_text
         return Action(word, (_seat(args[0]),), guess)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from .grammar import Gender, definite, typeset_all
+
 LANGUAGES = ("en", "fr")
 
 
@@ -353,7 +355,8 @@ _EFFECTS_FR = {
     "nouvelle. La Princesse bat l'Évêque lors de la révélation finale.",
 }
 
-# Cards named with a definite article, per theme, per language ("{}" is the name).
+# Whether a card's name takes a definite article, and its French gender: "m", "f",
+# "p" (plural), or None for a name said without article ("Claire l'espionne").
 _EN_NO_ARTICLE = {
     "Claire the Spy",
     "Oliver the Dragon",
@@ -361,40 +364,43 @@ _EN_NO_ARTICLE = {
     "Celeste the Unicorn",
     "Princess Amira / Sadie",
 }
-_FR_ARTICLES = {
-    "spy": "l'",
-    "guard": "le ",
-    "priest": "le ",
-    "baron": "le ",
-    "handmaid": "la ",
-    "prince": "le ",
-    "chancellor": "le ",
-    "king": "le ",
-    "countess": "la ",
-    "princess": "la ",
-    "assassin": "l'",
-    "jester": "le ",
-    "cardinal": "le ",
-    "baroness": "la ",
-    "sycophant": "le ",
-    "count": "le ",
-    "constable": "le ",
-    "dowager_queen": "la ",
-    "bishop": "l'",
+_FR_GENDERS: Mapping[str, Gender | None] = {
+    "spy": "f",
+    "guard": "m",
+    "priest": "m",
+    "baron": "m",
+    "handmaid": "f",
+    "prince": "m",
+    "chancellor": "m",
+    "king": "m",
+    "countess": "f",
+    "princess": "f",
+    "assassin": "m",
+    "jester": "m",
+    "cardinal": "m",
+    "baroness": "f",
+    "sycophant": "m",
+    "count": "m",
+    "constable": "m",
+    "dowager_queen": "f",
+    "bishop": "m",
 }
-_FR_PRINCESS_ARTICLES = {
-    **_FR_ARTICLES,
-    "spy": "",
-    "priest": "les ",
-    "baron": "la ",
-    "handmaid": "",
-    "chancellor": "la ",
-    "countess": "",
-    "princess": "l'",
+_FR_PRINCESS_GENDERS: Mapping[str, Gender | None] = {
+    **_FR_GENDERS,
+    "spy": None,
+    "priest": "p",
+    "baron": "f",
+    "handmaid": None,
+    "chancellor": "f",
+    "countess": None,
+    "princess": "m",
 }
 
 
-EFFECT_TEXTS: Mapping[str, Mapping[str, str]] = {"en": _EFFECTS_EN, "fr": _EFFECTS_FR}
+EFFECT_TEXTS: Mapping[str, Mapping[str, str]] = {
+    "en": _EFFECTS_EN,
+    "fr": typeset_all(_EFFECTS_FR, "fr"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,14 +464,15 @@ class Edition:
         return EFFECT_TEXTS[lang][key].format_map(phrases)
 
     def card_phrase(self, card: str, lang: str = "en") -> str:
-        """A card's short name with its definite article: "the Guard", "la Servante"."""
+        """A card's short name with its definite article: "the Guard", "l'Espionne"."""
         name = self.card_name(card, lang).split(" (")[0]
         if lang == "en":
             if name.startswith("The "):
                 return "the " + name[4:]
             return name if name in _EN_NO_ARTICLE else "the " + name
-        articles = _FR_PRINCESS_ARTICLES if self.theme == "princess" else _FR_ARTICLES
-        return articles[card] + name
+        genders = _FR_PRINCESS_GENDERS if self.theme == "princess" else _FR_GENDERS
+        gender = genders[card]
+        return name if gender is None else definite(name, gender, lang)
 
 
 EDITIONS: Mapping[str, Edition] = {

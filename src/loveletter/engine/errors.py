@@ -10,7 +10,19 @@ class LoveLetterError(ValueError):
 
 
 class NotationError(LoveLetterError):
-    """A text is not an action in the notation (a syntax error)."""
+    """A text is not an action in the notation (a syntax error).
+
+    ``reason`` is a stable code (``unknown_word``, ``seat_range``, ``seat_count``…)
+    and ``details`` its fields, so that interfaces can tell it in the player's
+    language (:func:`loveletter.engine.describe_notation_error`).
+    """
+
+    def __init__(
+        self, message: str, *, reason: str = "notation", details: dict[str, Any] | None = None
+    ):
+        super().__init__(message)
+        self.reason = reason
+        self.details = details or {}
 
 
 class IllegalActionError(LoveLetterError):

@@ -1,10 +1,13 @@
-"""Refusals told in words: the reason for an illegal action in English or French.
+"""Refusals told in words: why an action is illegal, or why a text is not one, in
+English or French.
 
 The game finds why an action is refused (a stable reason code and its details, see
-:class:`~loveletter.engine.IllegalActionError`); this module only tells it:
-:func:`refusal` makes the error with its English message, and interfaces tell it in
-the player's language with :func:`describe_refusal`. A reason cites its ruling as
-``R<n>``, a number of docs/rules.md.
+:class:`~loveletter.engine.IllegalActionError`), and the parser why a text is not
+notation (:class:`~loveletter.engine.NotationError`); this module only tells them.
+:func:`refusal` and :func:`notation_error` make the errors with their English
+message, which cites the ruling of docs/rules.md (``R<n>``) for developers and
+records; interfaces tell players the reason in their language, without ruling
+numbers, with :func:`describe_refusal` and :func:`describe_notation_error`.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Edition
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NotationError
+from .grammar import capitalize, typeset_all
 from .options import Rules
 
 
@@ -30,13 +34,34 @@ class Table(Protocol):
 def refusal(edition: Edition, code: str, **details: Any) -> IllegalActionError:
     """An IllegalActionError for the reason ``code``, its message in English."""
     message = _render(code, details, edition, None, "en")
+    if code in _RULINGS:
+        message += f" ({_RULINGS[code]})"
     return IllegalActionError(message, reason=code, details=details)
 
 
 def describe_refusal(error: IllegalActionError, game: Table, lang: str = "en") -> str:
     """The reason for a refusal in ``lang``, naming players and cards as the table does."""
-    text = _render(error.reason, error.details, game.rules.edition, game.players, lang)
-    return text[:1].upper() + text[1:]
+    return capitalize(_render(error.reason, error.details, game.rules.edition, game.players, lang))
+
+
+def notation_error(code: str, **details: Any) -> NotationError:
+    """A NotationError for the reason ``code``, its message in English."""
+    return NotationError(_NOTATION["en"][code].format(**details), reason=code, details=details)
+
+
+def describe_notation_error(
+    error: NotationError, lang: str = "en", seats: int | None = None
+) -> str:
+    """Why a text is not an action, in ``lang``; ``seats``, the table's number of seats,
+    makes a seat out of range name the table's real range."""
+    texts = _NOTATION.get(lang, _NOTATION["en"])
+    details = error.details
+    if error.reason == "seat_range" and seats is not None:
+        no_seat = _TEXTS.get(lang, _TEXTS["en"])["no_seat"]
+        text = no_seat.format(target_number=details["seat"], last=seats - 1)
+    else:
+        text = texts.get(error.reason, texts["notation"]).format(**details)
+    return capitalize(text)
 
 
 def _render(
@@ -63,6 +88,9 @@ def _render(
     for key, value in details.items():
         if key in ("seat", "target", "to_move", "first", "second"):
             fields[key] = seat(value)
+            fields[f"{key}_number"] = value
+        elif key == "seats":
+            fields["last"] = value - 1
         elif key == "card":
             fields[key] = card(value)
         elif key in ("cards", "hand"):
@@ -76,6 +104,19 @@ def _render(
     return texts.get(code, texts["illegal"]).format(**fields)
 
 
+#: The rulings of docs/rules.md behind refusals, cited in the English messages only.
+_RULINGS = {
+    "keep_cards": "R19",
+    "look_seats": "R32",
+    "countess": "R21",
+    "target_out": "R5",
+    "target_protected": "R15",
+    "sycophant": "R34",
+    "must_choose": "R3, R13",
+    "no_target": "R11",
+    "bad_guess": "R14, R38",
+}
+
 _EN = {
     "seat": "seat {}",
     "illegal": "{action} is not a legal play here",
@@ -88,20 +129,20 @@ _EN = {
     "kept and the cards returned",
     "expect_cardinal": "{action} is not the Cardinal's look: 'look <seat>' or 'look none'",
     "expect_bishop": "{action} is not an answer to the Bishop: 'discard' or 'keep'",
-    "keep_cards": "'keep' must name exactly the cards in hand: {cards} (R19)",
-    "look_seats": "the Cardinal may only look at the hand of {first} or {second} (R32)",
+    "keep_cards": "'keep' must name exactly the cards in hand: {cards}",
+    "look_seats": "the Cardinal may only look at the hand of {first} or {second}",
     "step_word": "'{word}' answers a second step; now a card must be played",
     "not_in_deck": "there is no such card in this game: {card}",
     "not_held": "{seat} does not hold {card} (hand: {hand})",
-    "countess": "{card} cannot be played beside {the_countess}, who must be played (R21)",
-    "no_seat": "there is no seat {target} at this table",
-    "target_out": "{target} is out of the round (R5)",
+    "countess": "{card} cannot be played beside {the_countess}, who must be played",
+    "no_seat": "there is no seat {target_number} at this table: its seats are 0 to {last}",
+    "target_out": "{target} is out of the round",
     "target_self": "{card} must choose another player",
-    "target_protected": "{target} is protected by {the_handmaid} (R15)",
-    "sycophant": "the Sycophant binds this card: {card} must choose {target} (R34)",
-    "must_choose": "{card} must choose a player when one can be chosen (R3, R13)",
-    "no_target": "nobody can be chosen: {card} is played alone, with no effect (R11)",
-    "bad_guess": "{card} may name: {allowed} (R14, R38)",
+    "target_protected": "{target} is protected by {the_handmaid}",
+    "sycophant": "the Sycophant binds this card: {card} must choose {target}",
+    "must_choose": "{card} must choose a player when one can be chosen",
+    "no_target": "nobody can be chosen: {card} is played alone, with no effect",
+    "bad_guess": "{card} may name: {allowed}",
 }
 
 _FR = {
@@ -117,20 +158,77 @@ _FR = {
     "expect_cardinal": "{action} n'est pas un regard du Cardinal : « look <siège> » ou "
     "« look none »",
     "expect_bishop": "{action} ne répond pas à l'Évêque : « discard » ou « keep »",
-    "keep_cards": "« keep » doit nommer exactement les cartes en main : {cards} (R19)",
-    "look_seats": "le Cardinal ne peut regarder que la main de {first} ou de {second} (R32)",
+    "keep_cards": "« keep » doit nommer exactement les cartes en main : {cards}",
+    "look_seats": "le Cardinal ne peut regarder que la main de {first} ou de {second}",
     "step_word": "« {word} » répond à une deuxième étape ; il faut maintenant jouer une carte",
     "not_in_deck": "cette carte n'est pas dans ce jeu : {card}",
     "not_held": "{seat} n'a pas {card} (main : {hand})",
-    "countess": "impossible de jouer {card} avec {the_countess}, qui doit être jouée (R21)",
-    "no_seat": "il n'y a pas de siège {target} à cette table",
-    "target_out": "{target} a quitté la manche (R5)",
+    "countess": "impossible de jouer {card} avec {the_countess}, qui doit être jouée",
+    "no_seat": "il n'y a pas de siège {target_number} à cette table : ses sièges vont de 0 "
+    "à {last}",
+    "target_out": "{target} a quitté la manche",
     "target_self": "{card} doit choisir un autre joueur",
-    "target_protected": "{target} est protégé·e par {the_handmaid} (R15)",
-    "sycophant": "le Flagorneur impose son choix : {card} doit choisir {target} (R34)",
-    "must_choose": "{card} doit choisir un joueur quand c'est possible (R3, R13)",
-    "no_target": "personne ne peut être choisi : {card} se joue seul, sans effet (R11)",
-    "bad_guess": "{card} peut nommer : {allowed} (R14, R38)",
+    "target_protected": "{target} est protégé·e par {the_handmaid}",
+    "sycophant": "le Flagorneur impose son choix : {card} doit choisir {target}",
+    "must_choose": "{card} doit choisir un joueur quand c'est possible",
+    "no_target": "personne ne peut être choisi : {card} se joue seul, sans effet",
+    "bad_guess": "{card} peut nommer : {allowed}",
 }
 
-_TEXTS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
+_TEXTS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": typeset_all(_FR, "fr")}
+
+# Why a text is not an action. The English texts are the NotationError messages.
+_NOTATION_EN = {
+    "notation": "not an action in the notation",
+    "not_text": "an action is a text, not {type}",
+    "too_long": "an action is at most {limit} characters",
+    "empty": "empty action",
+    "not_seat": "{text!r} is not a seat number",
+    "seat_range": "seat {seat!r} is not a seat number 0-{last}",
+    "seat_twice": "{word!r} names the same seat twice",
+    "keep_ids": "'keep' takes card ids only",
+    "keep_count": "'keep' names the kept card then the 1 or 2 returned cards",
+    "unknown_card": "unknown card {card!r}",
+    "card_list": "{word!r} takes no card list",
+    "look_args": "'look' takes one seat or 'none'",
+    "discard_args": "'discard' takes no arguments",
+    "unknown_word": "unknown card or step {word!r}",
+    "seat_and_guess": "'{word}' takes a seat and a guess, or nothing",
+    "names_number": "'{word}' names a number",
+    "value_range": "{guess} is not a card value 0-{last}",
+    "names_nothing": "'{word}' names no card",
+    "chooses_nobody": "'{word}' chooses no player",
+    "chooses_one": "'{word}' chooses one player",
+    "chooses_one_or_two": "'{word}' chooses one or two players",
+    "chooses_two": "'{word}' chooses exactly two players",
+}
+
+_NOTATION_FR = {
+    "notation": "ce n'est pas une action de la notation",
+    "not_text": "une action est un texte, pas {type}",
+    "too_long": "une action fait au plus {limit} caractères",
+    "empty": "action vide",
+    "not_seat": "« {text} » n'est pas un numéro de siège",
+    "seat_range": "« {seat} » n'est pas un numéro de siège de 0 à {last}",
+    "seat_twice": "« {word} » nomme deux fois le même siège",
+    "keep_ids": "« keep » ne prend que des cartes",
+    "keep_count": "« keep » nomme la carte gardée puis la ou les deux cartes rendues",
+    "unknown_card": "carte inconnue : « {card} »",
+    "card_list": "« {word} » ne prend pas de liste de cartes",
+    "look_args": "« look » prend un siège ou « none »",
+    "discard_args": "« discard » ne prend rien d'autre",
+    "unknown_word": "« {word} » n'est ni une carte ni une étape",
+    "seat_and_guess": "« {word} » prend un siège et une carte ou un nombre, ou rien",
+    "names_number": "« {word} » nomme un nombre",
+    "value_range": "{guess} n'est pas une valeur de carte de 0 à {last}",
+    "names_nothing": "« {word} » ne nomme pas de carte",
+    "chooses_nobody": "« {word} » ne choisit aucun joueur",
+    "chooses_one": "« {word} » choisit un joueur",
+    "chooses_one_or_two": "« {word} » choisit un ou deux joueurs",
+    "chooses_two": "« {word} » choisit exactement deux joueurs",
+}
+
+_NOTATION: Mapping[str, Mapping[str, str]] = {
+    "en": _NOTATION_EN,
+    "fr": typeset_all(_NOTATION_FR, "fr"),
+}

@@ -786,7 +786,7 @@ class Game:
         legal_here = [a for a in self.legal_actions() if a.word == card]
         for target in action.seats:
             if target >= self.n:
-                return "no_seat", {"target": target}
+                return "no_seat", {"target": target, "seats": self.n}
             if self.out[target]:
                 return "target_out", {"target": target}
             if target == seat and not kind.may_choose_self:

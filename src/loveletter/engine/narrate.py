@@ -1,8 +1,12 @@
-"""The game log in natural French and English, told from one seat's point of view.
+"""The game log in natural French and English, told from one point of view.
 
 Narration works on events already redacted for the viewer
 (:func:`loveletter.engine.events.event_dict`), so a line can only say what that
-viewer may know. The viewer is addressed as "you" / "vous".
+viewer may know. The viewer is a seat, addressed as "you" / "vous"; None, a
+spectator, told public facts only; or :data:`~loveletter.engine.events.EVERYONE`,
+the omniscient narrator, who shows every card and names every player in the third
+person. Sentences are templates in the third person filled with
+:mod:`~loveletter.engine.grammar` persons, which agree with the reader.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any
 
 from .cards import CARD_KINDS, Edition
 from .events import event_dict
+from .grammar import Group, Person, capitalize, contract, count, indefinite, join, typeset_all
 from .schema import (
     AssassinEvent,
     BishopEvent,
@@ -57,48 +62,37 @@ class Narrator:
 
     # -- words ---------------------------------------------------------------------
 
+    def person(self, seat: int) -> Person:
+        """A seat as a person of the sentence: the reader if it is the viewer's."""
+        return Person(self.players[seat], self.lang, reader=seat == self.viewer)
+
+    def group(self, seats: Iterable[int]) -> Group:
+        """Several seats as one subject."""
+        return Group([self.person(seat) for seat in seats], self.lang)
+
     def card(self, card: str) -> str:
         """A card with its definite article: "the Guard", "la Servante"."""
         return self.edition.card_phrase(card, self.lang)
 
-    def guess(self, guess: str | int) -> str:
-        """A Guard's or Bishop's guess: a card, or a number."""
-        return str(guess) if isinstance(guess, int) else self.card(guess)
-
-    def who(self, seat: int) -> str:
-        """A seat as a subject: its name, or "You"."""
-        return self.text["you"] if seat == self.viewer else self.players[seat]
-
-    def whom(self, seat: int) -> str:
-        """A seat as an object: its name, or "you"."""
-        return self.text["you_obj"] if seat == self.viewer else self.players[seat]
-
-    def whose(self, seat: int) -> str:
-        """A seat's hand: "Bruno's hand", "your hand"."""
-        if seat == self.viewer:
-            return self.text["your_hand"]
-        return self.text["hand_of"].format(self.players[seat])
+    def name(self, card: str) -> str:
+        """A card's short name, without article: "Jester", "Bouffon"."""
+        return self.edition.card_name(card, self.lang).split(" (")[0]
 
     def cards(self, cards: Iterable[str]) -> str:
-        names = [self.card(card) for card in cards]
-        if len(names) <= 1:
-            return "".join(names)
-        return ", ".join(names[:-1]) + self.text["and"] + names[-1]
+        """Several cards: "the Guard and the Baron"."""
+        return join(map(self.card, cards), self.lang)
 
-    def seats(self, seats: Iterable[int]) -> str:
-        names = [self.whom(seat) for seat in seats]
-        if len(names) <= 1:
-            return "".join(names)
-        return ", ".join(names[:-1]) + self.text["and"] + names[-1]
+    def say(self, key: str, **fields: object) -> str:
+        """A sentence from the template ``key``.
 
-    def say(
-        self, key: str, seat: int | None = None, *, upper: bool = True, **fields: object
-    ) -> str:
-        """Fill a template; ``key`` has a ``_you`` form used when ``seat`` is the viewer."""
-        if seat is not None and seat == self.viewer and key + "_you" in self.text:
-            key += "_you"
-        text = self.text[key].format(**fields)
-        return text[:1].upper() + text[1:] if upper else text
+        A template may have a variant ``key/field`` for when that field's person is
+        the reader (French puts "vous" before the verb: "vous donne").
+        """
+        for name, value in fields.items():
+            if isinstance(value, Person) and value.reader and f"{key}/{name}" in self.text:
+                key = f"{key}/{name}"
+                break
+        return capitalize(self.text[key].format(**fields))
 
     # -- events --------------------------------------------------------------------
 
@@ -128,186 +122,229 @@ def narrate(
 
 
 def _round(n: Narrator, e: RoundEvent) -> str:
-    text = n.say("round", e["first"], number=e["number"], first=n.who(e["first"]))
+    text = n.say("round", number=e["number"], p=n.person(e["first"]))
     if e["face_up"]:
         text += " " + n.say("face_up", cards=n.cards(e["face_up"]))
     return text
 
 
 def _deal(n: Narrator, e: DealEvent) -> str | None:
-    if e["card"] is None or e["seat"] != n.viewer:
+    if e["card"] is None:
         return None
-    return n.say("dealt", card=n.card(e["card"]))
+    return n.say("deal", p=n.person(e["seat"]), card=n.card(e["card"]))
 
 
 def _turn(n: Narrator, e: TurnEvent) -> str:
-    if e["card"] is not None and e["seat"] == n.viewer:
-        return n.say("turn_you", card=n.card(e["card"]))
-    if e["card"] is not None:
-        return n.say("turn_known", p=n.who(e["seat"]), card=n.card(e["card"]))
-    return n.say("turn", p=n.who(e["seat"]))
+    if e["card"] is None:
+        return n.say("turn", p=n.person(e["seat"]))
+    return n.say("turn_known", p=n.person(e["seat"]), card=n.card(e["card"]))
+
+
+#: The sentence of a card played on chosen players, by card (the Cardinal apart).
+_PLAY_ON: Mapping[str, str] = {
+    "guard": "play_guess",
+    "bishop": "play_guess",
+    "priest": "play_look",
+    "baroness": "play_look",
+    "baron": "play_against",
+    "dowager_queen": "play_against",
+    "king": "play_trade",
+    "jester": "play_jester",
+    "sycophant": "play_sycophant",
+    "prince": "play_on",
+}
 
 
 def _play(n: Narrator, e: PlayEvent) -> str:
     seat, card, targets = e["seat"], e["card"], e["targets"]
-    fields = {"p": n.who(seat), "card": n.card(card)}
-    if targets:
-        fields["t"] = n.whom(targets[0])
-        fields["hand"] = n.whose(targets[0])
-        fields["targets"] = n.seats(targets)
-        fields["hands"] = " / ".join(n.whose(target) for target in targets)
+    player = n.person(seat)
+    fields: dict[str, object] = {"p": player, "card": n.card(card)}
+    if not targets:
+        if CARD_KINDS[card].chooses_players:
+            return n.say("play_no_target", **fields)  # R11
+        return n.say("play_handmaid" if card == "handmaid" else "play", **fields)
+    if card == "cardinal":
+        if seat in targets:
+            other = targets[1] if targets[0] == seat else targets[0]
+            return n.say("play_trade", t=n.person(other), **fields)
+        return n.say("play_cardinal", g=n.group(targets), **fields)
+    key = _PLAY_ON[card]
+    fields["t"] = n.person(targets[0])
+    if targets[0] == seat:
+        key += "_self"  # the Prince or the Sycophant
+    elif len(targets) == 2:
+        key += "_two"  # the Baroness
+        fields["u"] = n.person(targets[1])
     if e["guess"] is not None:
-        fields["guess"] = n.guess(e["guess"])
-    if card in ("guard", "bishop") and targets:
-        key = "play_guess"
-    elif card == "prince" and targets and targets[0] == seat:
-        key = "play_prince_self"
-    elif card in ("priest", "baroness") and targets:
-        key = "play_look"
-    elif card == "cardinal" and targets and n.viewer in targets:
-        key = "play_cardinal_with_you"
-        fields["t"] = n.whom(targets[0] if targets[1] == n.viewer else targets[1])
-    elif card == "cardinal" and targets:
-        key = "play_cardinal"
-    elif card == "handmaid":
-        key = "play_handmaid"
-    elif card == "sycophant" and targets:
-        key = "play_sycophant"
-    elif card == "jester" and targets:
-        key = "play_jester"
-    elif card == "king" and targets:
-        key = "play_king"
-    elif targets:
-        key = "play_on"
-    elif CARD_KINDS[card].chooses_players:  # R11: nobody could be chosen
-        key = "play_no_target"
-    else:
-        key = "play"
-    return n.say(key, seat, upper=True, **fields)
+        fields["guess"] = _guess(n, e["guess"])
+    if card == "jester":
+        fields["token"] = n.text["jester_token"].format(name=n.name(card), of_card=_of(n, card))
+    return n.say(key, **fields)
+
+
+def _guess(n: Narrator, guess: str | int) -> str:
+    """A Guard's or Bishop's guess: a card, or a number."""
+    return str(guess) if isinstance(guess, int) else n.card(guess)
+
+
+def _of(n: Narrator, card: str) -> str:
+    """A card after "de" in French ("du Bouffon"); the card itself in English."""
+    return contract("de", n.card(card), n.lang) if n.lang == "fr" else n.card(card)
 
 
 def _guard(n: Narrator, e: GuardEvent) -> str:
     key = "guard_hit" if e["hit"] else "guard_miss"
-    if isinstance(e["guess"], int):
+    guess = e["guess"]
+    if isinstance(guess, int):
         key += "_value"
-    return n.say(key, e["target"], t=n.who(e["target"]), guess=n.guess(e["guess"]))
+    return n.say(
+        key,
+        t=n.person(e["target"]),
+        guess=_guess(n, guess),
+        a_guess=indefinite(str(guess), n.lang),
+    )
 
 
 def _assassin(n: Narrator, e: AssassinEvent) -> str:
-    return n.say("assassin", e["seat"], p=n.who(e["seat"]), g=n.whom(e["guard"]))
+    return n.say("assassin", p=n.person(e["seat"]), t=n.person(e["guard"]), card=n.card("assassin"))
 
 
 def _look(n: Narrator, e: LookEvent) -> str | None:
     if e["card"] is None:
         return None
-    return n.say(
-        "look",
-        t=n.who(e["target"]),
-        card=n.card(e["card"]),
-        hold=n.text["holds_you" if e["target"] == n.viewer else "holds"],
-    )
+    seat, target = e["seat"], e["target"]
+    key = "look_self" if target == seat else "look"
+    return n.say(key, p=n.person(seat), t=n.person(target), card=n.card(e["card"]))
 
 
 def _compare(n: Narrator, e: CompareEvent) -> str:
     seat, target, loser = e["seat"], e["target"], e["loser"]
     seat_card, target_card = e["seat_card"], e["target_card"]
     if seat_card is not None and target_card is not None:
-        mine, theirs = (seat, target) if n.viewer == seat else (target, seat)
-        my_card, their_card = (seat_card, target_card) if mine == seat else (target_card, seat_card)
+        if n.viewer == target:  # the reader tells their side first
+            seat, target, seat_card, target_card = target, seat, target_card, seat_card
         text = n.say(
-            "compare_you", card=n.card(my_card), t=n.players[theirs], other=n.card(their_card)
+            "compare_known",
+            p=n.person(seat),
+            t=n.person(target),
+            card=n.card(seat_card),
+            other=n.card(target_card),
         )
     else:
-        text = n.say("compare", p=n.who(seat), t=n.whom(target))
+        text = n.say("compare", p=n.person(seat), t=n.person(target))
     if loser is None:
         return text + " " + n.say("compare_tie")
-    return text + " " + n.say("compare_lost", loser, t=n.who(loser))
+    return text + " " + n.say("compare_lost", p=n.person(loser))
 
 
 def _trade(n: Narrator, e: TradeEvent) -> str | None:
+    first, second = e["first"], e["second"]
     give, get = e["first_card"], e["second_card"]
     if give is None or get is None:
         return None  # the play already said it; the cards are private
-    if n.viewer == e["second"]:
-        give, get = get, give
-    return n.say("trade_you", give=n.card(give), get=n.card(get))
+    if n.viewer == second:  # the reader tells their side
+        first, second, give, get = second, first, get, give
+    return n.say("trade", p=n.person(first), t=n.person(second), give=n.card(give), get=n.card(get))
 
 
 def _discard(n: Narrator, e: DiscardEvent) -> str:
-    return n.say("discard", e["seat"], p=n.who(e["seat"]), card=n.card(e["card"]))
+    return n.say("discard", p=n.person(e["seat"]), card=n.card(e["card"]))
 
 
 def _draw(n: Narrator, e: DrawEvent) -> str:
     key = "draw_set_aside" if e["set_aside"] else "draw"
-    if e["card"] is not None:
-        return n.say(key + "_known", e["seat"], p=n.who(e["seat"]), card=n.card(e["card"]))
-    return n.say(key, e["seat"], p=n.who(e["seat"]))
+    if e["card"] is None:
+        return n.say(key, p=n.person(e["seat"]))
+    return n.say(key + "_known", p=n.person(e["seat"]), card=n.card(e["card"]))
 
 
 def _out(n: Narrator, e: OutEvent) -> str:
     if e["cards"]:
-        return n.say("out_reveal", e["seat"], p=n.who(e["seat"]), cards=n.cards(e["cards"]))
-    return n.say("out", e["seat"], p=n.who(e["seat"]))
+        return n.say("out_reveal", p=n.person(e["seat"]), cards=n.cards(e["cards"]))
+    return n.say("out", p=n.person(e["seat"]))
+
+
+def _cards_count(n: Narrator, number: int) -> str:
+    """Some cards no one may see: "a card", "2 cards"."""
+    if number == 1:
+        return n.text["a_card"]
+    return count(number, n.text["card"], n.lang, n.text["cards"])
 
 
 def _chancellor_draw(n: Narrator, e: ChancellorDrawEvent) -> str:
     if e["count"] == 0:
         return n.say("chancellor_empty")
     if e["cards"] is not None:
-        return n.say("chancellor_draw_you", cards=n.cards(e["cards"]))
-    key = "chancellor_draw" if e["count"] > 1 else "chancellor_draw_one"
-    return n.say(key, p=n.who(e["seat"]), count=e["count"])
+        return n.say("chancellor_draw_known", p=n.person(e["seat"]), cards=n.cards(e["cards"]))
+    return n.say("chancellor_draw", p=n.person(e["seat"]), count=_cards_count(n, e["count"]))
 
 
 def _chancellor_return(n: Narrator, e: ChancellorReturnEvent) -> str:
-    if e["cards"] is not None:
-        return n.say("chancellor_return_you", cards=n.cards(e["cards"]))
-    key = "chancellor_return" if e["count"] > 1 else "chancellor_return_one"
-    return n.say(key, p=n.who(e["seat"]), count=e["count"])
+    player = n.person(e["seat"])
+    cards = e["cards"]
+    if cards is None:
+        return n.say("chancellor_return", p=player, count=_cards_count(n, e["count"]))
+    key = "chancellor_return_known" if len(cards) > 1 else "chancellor_return_known_one"
+    return n.say(key, p=player, cards=n.cards(cards))
 
 
 def _bishop(n: Narrator, e: BishopEvent) -> str:
-    key = "bishop_hit" if e["hit"] else "bishop_miss"
+    value = str(e["value"])
     return n.say(
-        key,
-        t=n.whom(e["target"]),
-        value=e["value"],
-        hold=n.text["holds_you" if e["target"] == n.viewer else "holds"],
+        "bishop_hit" if e["hit"] else "bishop_miss",
+        t=n.person(e["target"]),
+        value=value,
+        a_value=indefinite(value, n.lang),
     )
 
 
 def _reply(n: Narrator, e: ReplyEvent) -> str:
-    key = "reply_discard" if e["discard"] else "reply_keep"
-    return n.say(key, e["seat"], p=n.who(e["seat"]))
+    return n.say("reply_discard" if e["discard"] else "reply_keep", p=n.person(e["seat"]))
+
+
+#: The bonus tokens gained for a card, whose id is the reason.
+_CARD_TOKENS = frozenset({"spy", "jester", "bishop", "constable"})
 
 
 def _token(n: Narrator, e: TokenEvent) -> str:
-    return n.say("token_" + e["reason"], e["seat"], p=n.who(e["seat"]))
+    reason = e["reason"]
+    if reason not in _CARD_TOKENS:
+        return n.say("token_" + reason, p=n.person(e["seat"]))
+    phrase = n.card(reason)
+    return n.say(
+        "token_" + reason,
+        p=n.person(e["seat"]),
+        card=phrase,
+        to_card=contract("à", phrase, n.lang),
+    )
 
 
 def _showdown(n: Narrator, e: ShowdownEvent) -> str:
     parts = [
-        n.say("shows", hand["seat"], upper=False, p=n.who(hand["seat"]), card=n.card(hand["card"]))
+        n.text["shows"].format(p=n.person(hand["seat"]), card=n.card(hand["card"]))
         for hand in e["hands"]
     ]
     return n.say("showdown", hands=n.text["list_sep"].join(parts))
 
 
 def _round_end(n: Narrator, e: RoundEndEvent) -> str:
+    winners = e["winners"]
     if e["ending"] == "game_won":
         return n.say("round_cut")
-    if not e["winners"]:
+    if not winners:
         return n.say("round_nobody")
     if e["ending"] == "last_standing":
-        return n.say("last_standing", e["winners"][0], p=n.who(e["winners"][0]))
-    return n.say("round_won", winners=n.seats(e["winners"]))
+        return n.say("last_standing", p=n.person(winners[0]))
+    if len(winners) == 1:
+        return n.say("round_won", p=n.person(winners[0]))
+    return n.say("round_won_many", g=n.group(winners))
 
 
 def _game_end(n: Narrator, e: GameEndEvent) -> str:
     winners = e["winners"]
     if len(winners) == 1:
-        return n.say("game_won", winners[0], p=n.who(winners[0]))
-    return n.say("game_won_many", winners=n.seats(winners))
+        return n.say("game_won", p=n.person(winners[0]))
+    return n.say("game_won_many", g=n.group(winners))
 
 
 #: The handler of each event type; each takes that type's event (``Any``: the table
@@ -335,222 +372,161 @@ _HANDLERS: Mapping[str, Callable[[Narrator, Any], str | None]] = {
     "game_end": _game_end,
 }
 
+# Templates, in the third person: {p}, {t}, {u}, {g} are persons and groups
+# (grammar.Person, grammar.Group), which agree with the reader. "key/p" is the
+# variant of "key" for when {p} is the reader.
+
 _EN = {
-    "you": "You",
-    "you_obj": "you",
-    "your_hand": "your hand",
-    "hand_of": "{}'s hand",
-    "and": " and ",
-    "holds": "holds",
-    "holds_you": "hold",
+    "a_card": "a card",
+    "card": "card",
+    "cards": "cards",
     "list_sep": "; ",
-    "round": "Round {number} begins; {first} plays first.",
-    "round_you": "Round {number} begins; you play first.",
+    "round": "Round {number} begins; {p} {p[plays]} first.",
     "face_up": "Face up: {cards}.",
-    "dealt": "You are dealt {card}.",
-    "turn": "{p}'s turn: they draw a card.",
-    "turn_known": "{p}'s turn: they draw {card}.",
-    "turn_you": "Your turn: you draw {card}.",
-    "play": "{p} plays {card}.",
-    "play_you": "You play {card}.",
-    "play_no_target": "{p} plays {card} with no effect: nobody can be chosen.",
-    "play_no_target_you": "You play {card} with no effect: nobody can be chosen.",
-    "play_on": "{p} plays {card} on {t}.",
-    "play_on_you": "You play {card} on {t}.",
-    "play_guess": "{p} plays {card} on {t} and names {guess}.",
-    "play_guess_you": "You play {card} on {t} and name {guess}.",
-    "play_prince_self": "{p} plays {card} on their own hand.",
-    "play_prince_self_you": "You play {card} on your own hand.",
-    "play_look": "{p} plays {card} and looks at {hands}.",
-    "play_look_you": "You play {card} and look at {hands}.",
-    "play_cardinal": "{p} plays {card}: {targets} trade hands.",
-    "play_cardinal_you": "You play {card}: {targets} trade hands.",
-    "play_cardinal_with_you": "{p} plays {card}: you trade hands with {t}.",
-    "play_cardinal_with_you_you": "You play {card} and trade hands with {t}.",
-    "play_handmaid": "{p} plays {card} and is protected until their next turn.",
-    "play_handmaid_you": "You play {card} and are protected until your next turn.",
-    "play_sycophant": "{p} plays {card} on {t}: the next card played must choose them.",
-    "play_sycophant_you": "You play {card} on {t}: the next card played must choose them.",
-    "play_jester": "{p} plays {card} and gives the Jester token to {t}.",
-    "play_jester_you": "You play {card} and give the Jester token to {t}.",
-    "play_king": "{p} plays {card} and trades hands with {t}.",
-    "play_king_you": "You play {card} and trade hands with {t}.",
-    "guard_hit": "{t} holds {guess}!",
-    "guard_hit_you": "You hold {guess}!",
-    "guard_miss": "{t} does not hold {guess}.",
-    "guard_miss_you": "You do not hold {guess}.",
-    "guard_hit_value": "{t} holds a {guess}!",
-    "guard_hit_value_you": "You hold a {guess}!",
-    "guard_miss_value": "{t} holds no {guess}.",
-    "guard_miss_value_you": "You hold no {guess}.",
-    "assassin": "{p} reveals the Assassin: {g} is out instead!",
-    "assassin_you": "You reveal the Assassin: {g} is out instead!",
-    "look": "You see that {t} {hold} {card}.",
-    "compare": "{p} and {t} compare hands in secret.",
-    "compare_you": "You compare hands with {t}: {card} against {other}.",
+    "deal": "{p} {p[is]} dealt {card}.",
+    "turn": "{p:'s} turn: they draw a card.",
+    "turn_known": "{p:'s} turn: they draw {card}.",
+    "turn_known/p": "Your turn: you draw {card}.",
+    "play": "{p} {p[plays]} {card}.",
+    "play_no_target": "{p} {p[plays]} {card} with no effect: nobody can be chosen.",
+    "play_on": "{p} {p[plays]} {card} on {t}.",
+    "play_on_self": "{p} {p[plays]} {card} on {p:their} own hand.",
+    "play_against": "{p} {p[plays]} {card} against {t}.",
+    "play_guess": "{p} {p[plays]} {card} on {t} and {p[names]} {guess}.",
+    "play_look": "{p} {p[plays]} {card} and {p[looks]} at {t:hand}.",
+    "play_look_two": "{p} {p[plays]} {card} and {p[looks]} at {t:hand} and {u:hand}.",
+    "play_trade": "{p} {p[plays]} {card} and {p[trades]} hands with {t}.",
+    "play_cardinal": "{p} {p[plays]} {card}: {g} {g[trade]} hands.",
+    "play_handmaid": "{p} {p[plays]} {card} and {p[is]} protected until {p:their} next turn.",
+    "play_sycophant": "{p} {p[plays]} {card} on {t}: the next card that chooses players "
+    "must choose {t}.",
+    "play_sycophant_self": "{p} {p[plays]} {card} and {p[chooses]} {p:themselves}: the next "
+    "card that chooses players must choose {p}.",
+    "play_jester": "{p} {p[plays]} {card} and {p[gives]} {token} to {t}.",
+    "jester_token": "the {name} token",
+    "guard_hit": "{t} {t[holds]} {guess}!",
+    "guard_miss": "{t} {t[does]} not hold {guess}.",
+    "guard_hit_value": "{t} {t[holds]} {a_guess}!",
+    "guard_miss_value": "{t} {t[does]} not hold {a_guess}.",
+    "assassin": "{p} {p[reveals]} {card}: {t} {t[is]} out instead!",
+    "look": "{p} {p[sees]} that {t} {t[holds]} {card}.",
+    "look_self": "{p} {p[looks]} at {p:their} own hand: {card}.",
+    "compare": "{p} {p[compares]} hands with {t} in secret.",
+    "compare_known": "{p} {p[compares]} hands with {t}: {card} against {other}.",
     "compare_tie": "It is a tie: nobody is out.",
-    "compare_lost": "{t} loses the comparison.",
-    "compare_lost_you": "You lose the comparison.",
-    "trade_you": "You give {give} and receive {get}.",
-    "discard": "{p} discards {card}.",
-    "discard_you": "You discard {card}.",
-    "draw": "{p} draws a new card.",
-    "draw_you": "You draw a new card.",
-    "draw_known": "{p} draws {card}.",
-    "draw_known_you": "You draw {card}.",
-    "draw_set_aside": "The deck is empty: {p} takes the set-aside card.",
-    "draw_set_aside_you": "The deck is empty: you take the set-aside card.",
-    "draw_set_aside_known": "The deck is empty: {p} takes the set-aside card, {card}.",
-    "draw_set_aside_known_you": "The deck is empty: you take the set-aside card, {card}.",
-    "out": "{p} is out of the round.",
-    "out_you": "You are out of the round.",
-    "out_reveal": "{p} is out of the round, revealing {cards}.",
-    "out_reveal_you": "You are out of the round, revealing {cards}.",
-    "chancellor_empty": "The deck is empty: no effect.",
-    "chancellor_draw": "{p} draws {count} cards.",
-    "chancellor_draw_one": "{p} draws a card.",
-    "chancellor_draw_you": "You draw {cards}.",
-    "chancellor_return": "{p} puts {count} cards under the deck.",
-    "chancellor_return_one": "{p} puts a card under the deck.",
-    "chancellor_return_you": "You put {cards} under the deck, in that order.",
-    "bishop_hit": "Right: {t} {hold} a {value}.",
-    "bishop_miss": "Wrong: {t} {hold} no {value}.",
-    "reply_discard": "{p} discards their hand and draws again.",
-    "reply_discard_you": "You discard your hand and draw again.",
-    "reply_keep": "{p} keeps their hand.",
-    "reply_keep_you": "You keep your hand.",
-    "token_round": "{p} wins the round and gains a token.",
-    "token_round_you": "You win the round and gain a token.",
-    "token_spy": "{p} gains a token for the Spy.",
-    "token_spy_you": "You gain a token for the Spy.",
-    "token_twins": "{p} gains a token for the twin princesses.",
-    "token_twins_you": "You gain a token for the twin princesses.",
-    "token_jester": "{p} gains a token for the Jester.",
-    "token_jester_you": "You gain a token for the Jester.",
-    "token_bishop": "{p} gains a token with the Bishop.",
-    "token_bishop_you": "You gain a token with the Bishop.",
-    "token_constable": "{p} gains a token for the Constable.",
-    "token_constable_you": "You gain a token for the Constable.",
-    "shows": "{p} holds {card}",
-    "shows_you": "you hold {card}",
+    "compare_lost": "{p} {p[loses]} the comparison.",
+    "trade": "{p} {p[gives]} {t} {give} and {p[receives]} {get}.",
+    "discard": "{p} {p[discards]} {card}.",
+    "draw": "{p} {p[draws]} a new card.",
+    "draw_known": "{p} {p[draws]} {card}.",
+    "draw_set_aside": "The deck is empty: {p} {p[takes]} the set-aside card.",
+    "draw_set_aside_known": "The deck is empty: {p} {p[takes]} the set-aside card, {card}.",
+    "out": "{p} {p[is]} out of the round.",
+    "out_reveal": "{p} {p[is]} out of the round, revealing {cards}.",
+    "chancellor_empty": "Nothing to draw: no effect.",
+    "chancellor_draw": "{p} {p[draws]} {count}.",
+    "chancellor_draw_known": "{p} {p[draws]} {cards}.",
+    "chancellor_return": "{p} {p[puts]} {count} under the deck.",
+    "chancellor_return_known": "{p} {p[puts]} {cards} under the deck, in that order.",
+    "chancellor_return_known_one": "{p} {p[puts]} {cards} under the deck.",
+    "bishop_hit": "Right: {t} {t[holds]} {a_value}.",
+    "bishop_miss": "Wrong: {t} {t[does]} not hold {a_value}.",
+    "reply_discard": "{p} {p[chooses]} to discard {p:their} hand.",
+    "reply_keep": "{p} {p[keeps]} {p:their} hand.",
+    "token_round": "{p} {p[gains]} a token.",
+    "token_spy": "{p} {p[gains]} a token for {card}.",
+    "token_twins": "{p} {p[gains]} a token for the twin princesses.",
+    "token_jester": "{p} {p[gains]} a token for {card}.",
+    "token_bishop": "{p} {p[gains]} a token with {card}.",
+    "token_constable": "{p} {p[gains]} a token for {card}.",
+    "shows": "{p} {p[holds]} {card}",
     "showdown": "The deck is empty. Showdown: {hands}.",
     "round_cut": "The round stops: the game is won.",
-    "round_nobody": "Still tied: nobody wins the round.",
-    "last_standing": "{p} is the last one standing.",
-    "last_standing_you": "You are the last one standing.",
-    "round_won": "Round won by {winners}.",
-    "game_won": "{p} wins the game!",
-    "game_won_you": "You win the game!",
-    "game_won_many": "{winners} win the game together!",
+    "round_nobody": "It is a tie: nobody wins the round.",
+    "last_standing": "{p} {p[is]} the last one standing and {p[wins]} the round.",
+    "round_won": "{p} {p[wins]} the round.",
+    "round_won_many": "{g} {g[win]} the round together.",
+    "game_won": "{p} {p[wins]} the game!",
+    "game_won_many": "{g} {g[win]} the game together!",
 }
 
 _FR = {
-    "you": "Vous",
-    "you_obj": "vous",
-    "your_hand": "votre main",
-    "hand_of": "la main de {}",
-    "and": " et ",
-    "holds": "a",
-    "holds_you": "avez",
+    "a_card": "une carte",
+    "card": "carte",
+    "cards": "cartes",
     "list_sep": " ; ",
-    "round": "La manche {number} commence ; {first} joue en premier.",
-    "round_you": "La manche {number} commence ; vous jouez en premier.",
+    "round": "La manche {number} commence ; {p} {p[joue]} en premier.",
     "face_up": "Face visible : {cards}.",
-    "dealt": "Vous recevez {card}.",
-    "turn": "{p} pioche une carte.",
-    "turn_known": "{p} pioche {card}.",
-    "turn_you": "À vous : vous piochez {card}.",
-    "play": "{p} joue {card}.",
-    "play_you": "Vous jouez {card}.",
-    "play_no_target": "{p} joue {card} sans effet : personne ne peut être choisi.",
-    "play_no_target_you": "Vous jouez {card} sans effet : personne ne peut être choisi.",
-    "play_on": "{p} joue {card} sur {t}.",
-    "play_on_you": "Vous jouez {card} sur {t}.",
-    "play_guess": "{p} joue {card} sur {t} et nomme {guess}.",
-    "play_guess_you": "Vous jouez {card} sur {t} et nommez {guess}.",
-    "play_prince_self": "{p} joue {card} sur sa propre main.",
-    "play_prince_self_you": "Vous jouez {card} sur votre propre main.",
-    "play_look": "{p} joue {card} et regarde {hands}.",
-    "play_look_you": "Vous jouez {card} et regardez {hands}.",
-    "play_cardinal": "{p} joue {card} : {targets} échangent leurs mains.",
-    "play_cardinal_you": "Vous jouez {card} : {targets} échangent leurs mains.",
-    "play_cardinal_with_you": "{p} joue {card} : vous échangez votre main avec {t}.",
-    "play_cardinal_with_you_you": "Vous jouez {card} et échangez votre main avec {t}.",
-    "play_handmaid": "{p} joue {card} : protection jusqu'à son prochain tour.",
-    "play_handmaid_you": "Vous jouez {card} : protection jusqu'à votre prochain tour.",
-    "play_sycophant": "{p} joue {card} sur {t} : la prochaine carte jouée devra l'y choisir.",
-    "play_sycophant_you": "Vous jouez {card} sur {t} : la prochaine carte jouée devra l'y choisir.",
-    "play_jester": "{p} joue {card} et donne le jeton Bouffon à {t}.",
-    "play_jester_you": "Vous jouez {card} et donnez le jeton Bouffon à {t}.",
-    "play_king": "{p} joue {card} et échange sa main avec {t}.",
-    "play_king_you": "Vous jouez {card} et échangez votre main avec {t}.",
-    "guard_hit": "{t} a bien {guess} !",
-    "guard_hit_you": "Vous avez bien {guess} !",
-    "guard_miss": "{t} n'a pas {guess}.",
-    "guard_miss_you": "Vous n'avez pas {guess}.",
-    "guard_hit_value": "{t} a bien un {guess} !",
-    "guard_hit_value_you": "Vous avez bien un {guess} !",
-    "guard_miss_value": "{t} n'a pas de {guess}.",
-    "guard_miss_value_you": "Vous n'avez pas de {guess}.",
-    "assassin": "{p} révèle l'Assassin : {g} quitte la manche à sa place !",
-    "assassin_you": "Vous révélez l'Assassin : {g} quitte la manche à votre place !",
-    "look": "Vous voyez que {t} {hold} {card}.",
-    "compare": "{p} et {t} comparent leurs mains en secret.",
-    "compare_you": "Vous comparez vos mains avec {t} : {card} contre {other}.",
+    "deal": "{p} {p[reçoit]} {card}.",
+    "turn": "Au tour {p:de}, qui pioche une carte.",
+    "turn_known": "Au tour {p:de}, qui pioche {card}.",
+    "turn_known/p": "À vous : vous piochez {card}.",
+    "play": "{p} {p[joue]} {card}.",
+    "play_no_target": "{p} {p[joue]} {card} sans effet : personne ne peut être choisi.",
+    "play_on": "{p} {p[joue]} {card} sur {t}.",
+    "play_on_self": "{p} {p[joue]} {card} sur {p:sa} propre main.",
+    "play_against": "{p} {p[joue]} {card} contre {t}.",
+    "play_guess": "{p} {p[joue]} {card} sur {t} et {p[nomme]} {guess}.",
+    "play_look": "{p} {p[joue]} {card} et {p[regarde]} {t:hand}.",
+    "play_look_two": "{p} {p[joue]} {card} et {p[regarde]} {t:hand} et {u:hand}.",
+    "play_trade": "{p} {p[joue]} {card} et {p[échange]} {p:sa} main avec {t}.",
+    "play_cardinal": "{p} {p[joue]} {card} : {g} {g[échangent]} {g:leurs} mains.",
+    "play_handmaid": "{p} {p[joue]} {card} : protection jusqu'à {p:son} prochain tour.",
+    "play_sycophant": "{p} {p[joue]} {card} sur {t} : la prochaine carte qui choisit des "
+    "joueurs devra choisir {t}.",
+    "play_sycophant/t": "{p} {p[joue]} {card} sur vous : la prochaine carte qui choisit des "
+    "joueurs devra vous choisir.",
+    "play_sycophant_self": "{p} {p[joue]} {card} et {p:se} {p[choisit]} : la prochaine carte "
+    "qui choisit des joueurs devra choisir {p}.",
+    "play_sycophant_self/p": "Vous jouez {card} et vous choisissez : la prochaine carte qui "
+    "choisit des joueurs devra vous choisir.",
+    "play_jester": "{p} {p[joue]} {card} et {p[donne]} {token} à {t}.",
+    "play_jester/t": "{p} {p[joue]} {card} et vous {p[donne]} {token}.",
+    "jester_token": "le jeton {of_card}",
+    "guard_hit": "{t} {t[a]} bien {guess} !",
+    "guard_miss": "{t} n'{t[a]} pas {guess}.",
+    "guard_hit_value": "{t} {t[a]} bien {a_guess} !",
+    "guard_miss_value": "{t} n'{t[a]} pas de {guess}.",
+    "assassin": "{p} {p[révèle]} {card} : {t} {t[quitte]} la manche à {p:sa} place !",
+    "look": "{p} {p[voit]} {t:que} {t[a]} {card}.",
+    "look_self": "{p} {p[regarde]} {p:sa} propre main : {card}.",
+    "compare": "{p} {p[compare]} en secret {p:sa} main avec celle {t:de}.",
+    "compare_known": "{p} {p[compare]} {p:sa} main avec celle {t:de} : {card} contre {other}.",
     "compare_tie": "Égalité : personne ne quitte la manche.",
-    "compare_lost": "{t} perd la comparaison.",
-    "compare_lost_you": "Vous perdez la comparaison.",
-    "trade_you": "Vous donnez {give} et recevez {get}.",
-    "discard": "{p} défausse {card}.",
-    "discard_you": "Vous défaussez {card}.",
-    "draw": "{p} pioche une nouvelle carte.",
-    "draw_you": "Vous piochez une nouvelle carte.",
-    "draw_known": "{p} pioche {card}.",
-    "draw_known_you": "Vous piochez {card}.",
-    "draw_set_aside": "La pioche est vide : {p} prend la carte écartée.",
-    "draw_set_aside_you": "La pioche est vide : vous prenez la carte écartée.",
-    "draw_set_aside_known": "La pioche est vide : {p} prend la carte écartée, {card}.",
-    "draw_set_aside_known_you": "La pioche est vide : vous prenez la carte écartée, {card}.",
-    "out": "{p} quitte la manche.",
-    "out_you": "Vous quittez la manche.",
-    "out_reveal": "{p} quitte la manche et révèle {cards}.",
-    "out_reveal_you": "Vous quittez la manche et révélez {cards}.",
-    "chancellor_empty": "La pioche est vide : aucun effet.",
-    "chancellor_draw": "{p} pioche {count} cartes.",
-    "chancellor_draw_one": "{p} pioche une carte.",
-    "chancellor_draw_you": "Vous piochez {cards}.",
-    "chancellor_return": "{p} place {count} cartes sous la pioche.",
-    "chancellor_return_one": "{p} place une carte sous la pioche.",
-    "chancellor_return_you": "Vous placez {cards} sous la pioche, dans cet ordre.",
-    "bishop_hit": "Gagné : {t} {hold} un {value}.",
-    "bishop_miss": "Raté : {t} n'{hold} pas de {value}.",
-    "reply_discard": "{p} défausse sa main et pioche à nouveau.",
-    "reply_discard_you": "Vous défaussez votre main et piochez à nouveau.",
-    "reply_keep": "{p} garde sa main.",
-    "reply_keep_you": "Vous gardez votre main.",
-    "token_round": "{p} remporte la manche et gagne un jeton.",
-    "token_round_you": "Vous remportez la manche et gagnez un jeton.",
-    "token_spy": "{p} gagne un jeton grâce à l'Espionne.",
-    "token_spy_you": "Vous gagnez un jeton grâce à l'Espionne.",
-    "token_twins": "{p} gagne un jeton grâce aux princesses jumelles.",
-    "token_twins_you": "Vous gagnez un jeton grâce aux princesses jumelles.",
-    "token_jester": "{p} gagne un jeton grâce au Bouffon.",
-    "token_jester_you": "Vous gagnez un jeton grâce au Bouffon.",
-    "token_bishop": "{p} gagne un jeton avec l'Évêque.",
-    "token_bishop_you": "Vous gagnez un jeton avec l'Évêque.",
-    "token_constable": "{p} gagne un jeton grâce au Connétable.",
-    "token_constable_you": "Vous gagnez un jeton grâce au Connétable.",
-    "shows": "{p} a {card}",
-    "shows_you": "vous avez {card}",
+    "compare_lost": "{p} {p[perd]} la comparaison.",
+    "trade": "{p} {p[donne]} {give} à {t} et {p[reçoit]} {get}.",
+    "discard": "{p} {p[défausse]} {card}.",
+    "draw": "{p} {p[pioche]} une nouvelle carte.",
+    "draw_known": "{p} {p[pioche]} {card}.",
+    "draw_set_aside": "La pioche est vide : {p} {p[prend]} la carte écartée.",
+    "draw_set_aside_known": "La pioche est vide : {p} {p[prend]} la carte écartée, {card}.",
+    "out": "{p} {p[quitte]} la manche.",
+    "out_reveal": "{p} {p[quitte]} la manche et {p[révèle]} {cards}.",
+    "chancellor_empty": "Rien à piocher : aucun effet.",
+    "chancellor_draw": "{p} {p[pioche]} {count}.",
+    "chancellor_draw_known": "{p} {p[pioche]} {cards}.",
+    "chancellor_return": "{p} {p[place]} {count} sous la pioche.",
+    "chancellor_return_known": "{p} {p[place]} {cards} sous la pioche, dans cet ordre.",
+    "chancellor_return_known_one": "{p} {p[place]} {cards} sous la pioche.",
+    "bishop_hit": "Gagné : {t} {t[a]} bien {a_value}.",
+    "bishop_miss": "Raté : {t} n'{t[a]} pas de {value}.",
+    "reply_discard": "{p} {p[choisit]} de défausser {p:sa} main.",
+    "reply_keep": "{p} {p[garde]} {p:sa} main.",
+    "token_round": "{p} {p[gagne]} un jeton.",
+    "token_spy": "{p} {p[gagne]} un jeton grâce {to_card}.",
+    "token_twins": "{p} {p[gagne]} un jeton grâce aux princesses jumelles.",
+    "token_jester": "{p} {p[gagne]} un jeton grâce {to_card}.",
+    "token_bishop": "{p} {p[gagne]} un jeton avec {card}.",
+    "token_constable": "{p} {p[gagne]} un jeton grâce {to_card}.",
+    "shows": "{p} {p[a]} {card}",
     "showdown": "La pioche est vide. Révélation : {hands}.",
     "round_cut": "La manche s'arrête : la partie est gagnée.",
-    "round_nobody": "Toujours à égalité : personne ne remporte la manche.",
-    "last_standing": "{p} est seul·e encore en lice.",
-    "last_standing_you": "Vous êtes seul·e encore en lice.",
-    "round_won": "Manche remportée par {winners}.",
-    "game_won": "{p} remporte la partie !",
-    "game_won_you": "Vous remportez la partie !",
-    "game_won_many": "{winners} remportent la partie ensemble !",
+    "round_nobody": "Égalité : personne ne remporte la manche.",
+    "last_standing": "Seule personne encore en lice, {p} {p[remporte]} la manche.",
+    "round_won": "{p} {p[remporte]} la manche.",
+    "round_won_many": "{g} {g[remportent]} la manche ensemble.",
+    "game_won": "{p} {p[remporte]} la partie !",
+    "game_won_many": "{g} {g[remportent]} la partie ensemble !",
 }
 
-_TEMPLATES: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
+_TEMPLATES: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": typeset_all(_FR, "fr")}

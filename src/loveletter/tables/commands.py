@@ -16,6 +16,7 @@ from ..engine import (
     IllegalActionError,
     NotationError,
     Options,
+    describe_notation_error,
     describe_refusal,
 )
 from .errors import ConflictError, InvalidError
@@ -134,7 +135,8 @@ def act(state: TableState, seat: int, text: str) -> TableState:
     try:
         game.apply(text, seat=seat)
     except NotationError as error:
-        raise InvalidError(str(error), "bad_notation") from None
+        told = {lang: describe_notation_error(error, lang, seats=game.n) for lang in LANGUAGES}
+        raise InvalidError(told["en"], "bad_notation", translations=told) from None
     except IllegalActionError as error:
         reasons = {lang: describe_refusal(error, game, lang) for lang in LANGUAGES}
         raise InvalidError(reasons["en"], "illegal_action", translations=reasons) from None

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
 
 from ..engine import RoundReview, View
+from ..engine.grammar import join
 from .render import Words, tokens_text
 from .session import Session, Setup
 from .texts import tr
@@ -83,7 +84,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         words = _words(session)
         view = session.view(None)
         result = view["results"][self.number - 1]
-        winners = ", ".join(words.players[seat] for seat in result["winners"])
+        winners = join((words.players[seat] for seat in result["winners"]), lang)
         if result["ending"] == "game_won":
             ending = tr(lang, "ending_game_won")
         elif result["ending"] == "last_standing":
@@ -174,7 +175,7 @@ class GameOverScreen(Screen[None]):
             style = "bold" if seat in game.winners else ""
             table.add_row(Text(name, style=style), tokens_text(game.tokens[seat], goal))
         with Vertical():
-            yield Static(tr(lang, key, names=", ".join(winners)), id="winner")
+            yield Static(tr(lang, key, names=join(winners, lang)), id="winner")
             yield Static(Text(tr(lang, "final_tokens"), style="underline"))
             yield Static(table, id="final")
             with Horizontal():

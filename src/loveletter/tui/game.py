@@ -28,8 +28,10 @@ from ..engine import (
     Narrator,
     NotationError,
     View,
+    describe_notation_error,
     describe_refusal,
     event_dict,
+    read_action,
 )
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
@@ -207,9 +209,6 @@ class GameScreen(Screen[None]):
             return False
         try:
             self.session.apply(action, seat)
-        except NotationError as error:
-            self.say(self.tr("not_notation", reason=error), error=True)
-            return False
         except IllegalActionError as error:
             reason = describe_refusal(error, self.session.game, self.lang)
             self.say(self.tr("refused", reason=reason), error=True)
@@ -326,9 +325,18 @@ class GameScreen(Screen[None]):
 
     @on(Input.Submitted, "#command")
     def typed(self, event: Input.Submitted) -> None:
-        """An action typed in notation."""
+        """An action typed in notation, cards named in any of the table's words."""
         text = event.value.strip()
-        if text and self.submit(text):
+        if not text:
+            return
+        game = self.session.game
+        try:
+            action = read_action(text, game.edition, self.lang)
+        except NotationError as error:
+            reason = describe_notation_error(error, self.lang, seats=game.n)
+            self.say(self.tr("not_notation", reason=reason), error=True)
+            return
+        if self.submit(action.text):
             event.input.value = ""
 
     def action_tab(self, tab: str) -> None:
@@ -367,8 +375,7 @@ class GameScreen(Screen[None]):
         width = max(self.size.width - 4, 40)
         seats.update(seats_table(view, words, levels, width))
         goal = view["tokens_to_win"]
-        to_win = self.tr("to_win_one") if goal == 1 else self.tr("to_win", count=goal)
-        seats.border_title = self.tr("players_title") + " · " + to_win
+        seats.border_title = self.tr("players_title") + " · " + words.tr_count("to_win", goal)
         seats.border_subtitle = table_line(view, words)
         if self.decision is None:
             self.show_hand(view)
@@ -398,7 +405,7 @@ class GameScreen(Screen[None]):
         elif to_move == self.viewer:
             text.append(words.tr("your_turn"), style="bold yellow")
         else:
-            text.append(words.tr("turn_of", name=self.session.names[to_move]), style="bold")
+            text.append(words.tr("turn_of", name=words.person(to_move)), style="bold")
         return text
 
     def show_hand(self, view: View) -> None:
@@ -418,7 +425,7 @@ class GameScreen(Screen[None]):
         play.border_title = (
             self.tr("your_hand")
             if len(self.session.humans) == 1
-            else self.tr("hand_of", name=self.session.names[seat])
+            else self.tr("hand_of", name=words.person(seat))
         )
         if view["seats"][seat]["out"] and view["phase"] not in ("round_over", "game_over"):
             hand.update(Text(self.tr("out_of_round"), style="bright_black"))

@@ -123,7 +123,7 @@ def _unseen(token: str, view: View, words: Words) -> Text:
     cards = words.cards_by_value(int(token)) if token.isdigit() else [token]
     count = sum(unseen.get(card, 0) for card in cards)
     style = "green" if count else "bright_black"
-    return Text("  " + words.tr("unseen_count", count=count), style=style)
+    return Text("  " + words.tr_count("unseen", count), style=style)
 
 
 def _order(token: str, words: Words) -> Text:
@@ -138,4 +138,4 @@ def _look(token: str, words: Words) -> Text:
     seat = int(token)
     if seat == words.viewer:
         return Text(words.tr("look_at", hand=words.tr("your_hand_short")))
-    return Text(words.tr("look_at", hand=words.tr("hand_of_short", name=words.players[seat])))
+    return Text(words.tr("look_at", hand=words.tr("hand_of_short", name=words.person(seat))))

@@ -13,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Edition, EventDict, View
-from .texts import level_name, tr
+from ..engine.grammar import Person
+from .texts import level_name, tr, tr_count
 
 #: The style of each card value, from the humble Guard to the Princess and Bishop.
 _VALUE_STYLES = (
@@ -45,6 +46,14 @@ class Words:
     def tr(self, key: str, **fields: object) -> str:
         """An interface text in this table's language."""
         return tr(self.lang, key, **fields)
+
+    def tr_count(self, key: str, count: int, **fields: object) -> str:
+        """An interface text told with a count, in this table's language."""
+        return tr_count(self.lang, key, count, **fields)
+
+    def person(self, seat: int) -> Person:
+        """A seat's player, named in a text ("Au tour d'Ana")."""
+        return Person(self.players[seat], self.lang)
 
     def value(self, card: str) -> int:
         """A card's printed value at this table."""
@@ -238,7 +247,7 @@ def private_notes(events: Sequence[EventDict], words: Words) -> list[str]:
 def _note(event: EventDict, viewer: int | None, words: Words) -> str | None:
     players = words.players
     if event["type"] == "look" and event["card"] is not None and event["seat"] == viewer:
-        name = players[event["target"]]
+        name = words.person(event["target"])
         return words.tr("note_look", name=name, **words.both("card", event["card"]))
     if (
         event["type"] == "compare"
@@ -251,7 +260,7 @@ def _note(event: EventDict, viewer: int | None, words: Words) -> str | None:
             mine, theirs, other = theirs, mine, event["seat"]
         return words.tr(
             "note_compare",
-            name=players[other],
+            name=words.person(other),
             **words.both("mine", mine),
             **words.both("theirs", theirs),
         )

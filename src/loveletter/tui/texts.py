@@ -1,12 +1,17 @@
 """Every text of the terminal game, in English and French.
 
 Card names and effects come from the engine's edition data and the game log from
-its Narrator; this table holds the interface's own words.
+its Narrator; this table holds the interface's own words. A ``{name}`` field is a
+:class:`~loveletter.engine.grammar.Person` where French elides it (``{name:de}``,
+"d'Ana"); a text told with a count has a ``_one`` and an ``_other`` form
+(:func:`tr_count`); French texts get their no-break spaces from the grammar.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from ..engine.grammar import is_singular, typeset_all
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
@@ -51,8 +56,8 @@ _EN = {
     "set_aside": "Set aside",
     "set_aside_taken": "taken",
     "face_up": "Face up",
-    "to_win": "{count} tokens to win",
-    "to_win_one": "1 token to win",
+    "to_win_one": "{count} token to win",
+    "to_win_other": "{count} tokens to win",
     # hand and choices
     "your_hand": "Your hand",
     "hand_of": "{name}'s hand",
@@ -70,7 +75,8 @@ _EN = {
     "bishop_answer": "{name} named {value} with the Bishop: you hold it. Discard your hand?",
     "hand_line": "Hand: {cards}",
     "value": "value {value}",
-    "unseen_count": "{count} unseen",
+    "unseen_one": "{count} unseen",
+    "unseen_other": "{count} unseen",
     "you_know": "you know: {card}",
     "no_effect": "no effect: nobody can be chosen",
     "keep": "Keep {card}",
@@ -81,7 +87,7 @@ _EN = {
     "reply_keep": "Keep your hand",
     "your_hand_short": "your hand",
     "hand_of_short": "{name}'s hand",
-    "countess": "You hold {countess} with {other}: you must play {countess} (R21).",
+    "countess": "You hold {countess} with {other}: you must play {countess}.",
     "unplayable": "must be played: the Countess rule",
     # status line
     "thinking": "{name} is thinking…",
@@ -183,7 +189,7 @@ _FR = {
     "deck": "Pioche {count}",
     "your_turn": "À vous de jouer",
     "your_answer": "À vous de répondre",
-    "turn_of": "Au tour de {name}",
+    "turn_of": "Au tour {name:de}",
     "answer_of": "{name} doit répondre",
     "between_rounds": "Entre deux manches",
     "game_over": "Partie terminée",
@@ -195,11 +201,11 @@ _FR = {
     "set_aside": "Écartée",
     "set_aside_taken": "prise",
     "face_up": "Face visible",
-    "to_win": "{count} jetons pour gagner",
-    "to_win_one": "1 jeton pour gagner",
+    "to_win_one": "{count} jeton pour gagner",
+    "to_win_other": "{count} jetons pour gagner",
     # hand and choices
     "your_hand": "Votre main",
-    "hand_of": "Main de {name}",
+    "hand_of": "Main {name:de}",
     "no_hand": "Votre main s'affiche à votre tour.",
     "out_of_round": "Vous avez quitté cette manche.",
     "play_card": "Jouez une carte",
@@ -214,7 +220,8 @@ _FR = {
     "bishop_answer": "{name} a nommé {value} avec l'Évêque : vous l'avez. Défausser votre main ?",
     "hand_line": "Main : {cards}",
     "value": "valeur {value}",
-    "unseen_count": "{count} non vue(s)",
+    "unseen_one": "{count} non vue",
+    "unseen_other": "{count} non vues",
     "you_know": "vous savez : {card}",
     "no_effect": "sans effet : personne ne peut être choisi",
     "keep": "Garder {card}",
@@ -224,8 +231,8 @@ _FR = {
     "reply_discard": "Défausser votre main et piocher",
     "reply_keep": "Garder votre main",
     "your_hand_short": "votre main",
-    "hand_of_short": "la main de {name}",
-    "countess": "Vous avez {countess} avec {other} : vous devez jouer {countess} (R21).",
+    "hand_of_short": "la main {name:de}",
+    "countess": "Vous avez {countess} avec {other} : vous devez jouer {countess}.",
     "unplayable": "impossible : la Comtesse doit être jouée",
     # status line
     "thinking": "{name} réfléchit…",
@@ -236,7 +243,6 @@ _FR = {
     "not_notation": "Action incompréhensible : {reason}",
     "bot_failed": "{name} (bot) n'a pas donné de réponse légale ; il joue {action}.",
     "save_failed": "Impossible d'enregistrer dans {path} : {reason}",
-    "command_hint": "tapez une action, ex. guard 1 priest — touche : pour taper",
     # side panel
     "log": "Journal",
     "cards": "Cartes",
@@ -246,15 +252,13 @@ _FR = {
     "notes_known": "Ce que vous savez",
     "notes_none": "Rien appris pour l'instant dans cette manche.",
     "note_turn": "Tour {turn} : ",
-    "note_look": "vous avez vu {the_card} de {name}",
-    "note_compare": "vous avez comparé votre {mine} avec {the_theirs} de {name}",
+    "note_look": "vous avez vu {the_card} {name:de}",
+    "note_compare": "vous avez comparé votre {mine} avec {the_theirs} {name:de}",
     "note_trade": "vous avez donné {the_give} à {name} et reçu {the_get}",
     "note_draw": "vous avez pioché {cards} avec le Chancelier",
     "note_return": "vous avez placé {cards} sous la pioche, dans cet ordre",
     "note_known": "{name} a {the_card}",
     "round_rule": "Manche {number}",
-    # keys
-    "keys_game": "1-9 choisir  Échap retour  : taper une action  l/t/n onglets  Ctrl+C quitter",
     # hand-over
     "turn_over": "Votre tour est terminé.",
     "pass_to": "Passer le clavier à {name}",
@@ -298,12 +302,27 @@ _FR = {
     "file_name": "Enregistrer dans :",
 }
 
-TEXTS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
+#: French texts where ":" is a key to press, not punctuation: kept as they are.
+_FR_KEYS = {
+    "command_hint": "tapez une action, ex. garde 1 prêtre — touche : pour taper",
+    "keys_game": "1-9 choisir  Échap retour  : taper une action  l/t/n onglets  Ctrl+C quitter",
+}
+
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "en": _EN,
+    "fr": {**typeset_all(_FR, "fr"), **_FR_KEYS},
+}
 
 
 def tr(lang: str, key: str, **fields: object) -> str:
     """The text ``key`` in ``lang``, with its ``{fields}`` filled in."""
     return TEXTS[lang][key].format(**fields)
+
+
+def tr_count(lang: str, key: str, count: int, **fields: object) -> str:
+    """The text ``key`` told with ``count``: its ``_one`` or ``_other`` form."""
+    form = "_one" if is_singular(count, lang) else "_other"
+    return tr(lang, key + form, count=count, **fields)
 
 
 def level_name(lang: str, level: str) -> str:

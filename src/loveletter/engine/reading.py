@@ -1,0 +1,98 @@
+"""Actions as people type them: in the notation, but with the card names of their
+language and of the edition's theme ("garde 1 prêtre", "Oliver le dragon"), in any
+case, with or without accents.
+
+:func:`read_action` is for interfaces where a person types; it gives the same
+interned :class:`~loveletter.engine.Action` as the canonical notation, which is what
+is shown and stored. Records and programs use the strict
+:func:`~loveletter.engine.parse_action`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+from .actions import Action, parse_action
+from .cards import CARD_KINDS, EDITIONS, Edition
+
+#: The second steps' words in French, besides the notation's own.
+_STEP_WORDS = {
+    "garder": "keep",
+    "regarder": "look",
+    "defausser": "discard",
+    "aucun": "none",
+    "aucune": "none",
+}
+
+
+def read_action(text: str, edition: Edition, lang: str = "en") -> Action:
+    """The action a person typed; raise NotationError if it is not one.
+
+    Card names of ``lang`` and of the edition's theme are read as their ids (the
+    longest name wins: "princesse amira" before "princesse"); every other word is
+    read as in the notation.
+    """
+    aliases = _aliases(edition.theme, lang)
+    longest = max(len(words) for words in aliases)
+    typed = text.split()
+    plain = [_plain(word) for word in typed]
+    canonical: list[str] = []
+    index = 0
+    while index < len(typed):
+        for size in range(min(longest, len(typed) - index), 0, -1):
+            card = aliases.get(tuple(plain[index : index + size]))
+            if card is not None:
+                canonical.append(card)
+                index += size
+                break
+        else:
+            canonical.append(typed[index])
+            index += 1
+    return parse_action(" ".join(canonical))
+
+
+def _plain(text: str) -> str:
+    """A word as it is compared: lower case, without accents, straight apostrophes."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("\u2019", "'"))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+@cache
+def _aliases(theme: str, lang: str) -> Mapping[tuple[str, ...], str]:
+    """Every name a card may be typed by in this theme and language, as plain words.
+
+    The first owner of a name keeps it: card ids, then the theme's names in ``lang``,
+    then in English, then the standard names of ``lang`` and of English.
+    """
+    aliases: dict[tuple[str, ...], str] = {}
+
+    def add(name: str, word: str) -> None:
+        aliases.setdefault(tuple(_plain(name).split()), word)
+
+    for card in CARD_KINDS:
+        add(card, card)
+        add(card.replace("_", " "), card)
+    for word, step in _STEP_WORDS.items():
+        add(word, step)
+    for names_theme in (theme, "standard"):
+        edition = next(edition for edition in EDITIONS.values() if edition.theme == names_theme)
+        for names_lang in (lang, "en"):
+            for card in CARD_KINDS:
+                for name in _names(edition, names_lang, card):
+                    add(name, card)
+    return aliases
+
+
+def _names(edition: Edition, lang: str, card: str) -> Iterator[str]:
+    """The ways to say a card's name in an edition's theme: "Garde (Odette)", "Garde",
+    "Odette", "le Garde"; each side of "Princesse Amira / Sadie"."""
+    full = edition.card_name(card, lang)
+    short, _, character = full.partition(" (")
+    yield full
+    yield short
+    if character:
+        yield character.rstrip(")")
+    yield edition.card_phrase(card, lang)
+    yield from (part.strip() for part in short.split("/"))

@@ -1,0 +1,200 @@
+"""What players are told when an action is refused or not understood, and how the
+actions they type are read: in their language, with the table's real seats, with no
+ruling numbers; card names of their language and the edition's theme accepted."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from loveletter import (
+    EDITIONS,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Options,
+    describe_notation_error,
+    describe_refusal,
+    parse_action,
+    read_action,
+    tables,
+)
+from loveletter.cli.main import app
+from loveletter.tables.errors import InvalidError
+
+GOLDEN_RECORDS = Path(__file__).parent / "golden" / "records"
+
+
+def four_players() -> Game:
+    """Classic, 4 players; Ana to play the Guard or the Handmaid."""
+    game = Game("classic", ["Ana", "Bruno", "Chloé", "David"], start=False)
+    deck = ["guard", "guard", "priest", "baron", "prince", "handmaid", "king", "guard"]
+    deck += ["countess", "prince", "baron", "guard", "princess", "priest", "guard", "handmaid"]
+    game.next_round(deck=deck, first=0)
+    return game
+
+
+def refusal(game: Game, action: str) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(action)
+    return caught.value
+
+
+def not_notation(text: str) -> NotationError:
+    with pytest.raises(NotationError) as caught:
+        parse_action(text)
+    return caught.value
+
+
+def test_a_seat_off_the_table_names_the_tables_seats() -> None:
+    game = four_players()
+    error = refusal(game, "guard 5 priest")
+    assert str(error) == "there is no seat 5 at this table: its seats are 0 to 3"
+    assert describe_refusal(error, game, "en") == (
+        "There is no seat 5 at this table: its seats are 0 to 3"
+    )
+    assert describe_refusal(error, game, "fr") == (
+        "Il n'y a pas de siège 5 à cette table\u00a0: ses sièges vont de 0 à 3"
+    )
+
+
+def test_a_seat_beyond_the_notation_names_the_tables_seats_too() -> None:
+    error = not_notation("guard 9 priest")
+    assert str(error) == "seat 9 is not a seat number 0-7"  # records and programs
+    assert describe_notation_error(error, "en", seats=4) == (
+        "There is no seat 9 at this table: its seats are 0 to 3"
+    )
+    assert describe_notation_error(error, "fr", seats=4) == (
+        "Il n'y a pas de siège 9 à cette table\u00a0: ses sièges vont de 0 à 3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "french"),
+    [
+        (
+            "dance 1",
+            "Unknown card or step 'dance'",
+            "«\u00a0dance\u00a0» n'est ni une carte ni une étape",
+        ),
+        ("guard 1", "'guard' takes a seat and a guess, or nothing", None),
+        ("baron 1 2", "'baron' chooses one player", "«\u00a0baron\u00a0» choisit un joueur"),
+        ("", "Empty action", "Action vide"),
+    ],
+)
+def test_notation_errors_are_told_in_the_players_language(
+    text: str, english: str, french: str | None
+) -> None:
+    error = not_notation(text)
+    assert describe_notation_error(error, "en") == english
+    told = describe_notation_error(error, "fr")
+    assert told != english
+    if french is not None:
+        assert told == french
+
+
+def test_refusals_shown_to_players_cite_no_ruling() -> None:
+    game = four_players()  # Ana holds the Guard and the Handmaid
+    game.apply("handmaid")  # Ana is protected
+    error = refusal(game, "priest 0")
+    assert str(error).endswith("(R15)")  # the message for records and programs
+    assert describe_refusal(error, game, "en") == "Ana is protected by the Handmaid"
+    assert describe_refusal(error, game, "fr") == "Ana est protégé·e par la Servante"
+
+
+@pytest.mark.parametrize(
+    ("edition", "lang", "typed", "action"),
+    [
+        ("classic", "fr", "garde 1 prêtre", "guard 1 priest"),
+        ("classic", "fr", "GARDE 1 Pretre", "guard 1 priest"),
+        ("classic", "fr", "la servante", "handmaid"),
+        ("classic", "fr", "Odette 1 Tomas", "guard 1 priest"),
+        ("classic", "fr", "arnaud iv 2", "king 2"),
+        ("classic", "en", "Guard 1 Priest", "guard 1 priest"),
+        ("premium", "fr", "reine douairière 2", "dowager_queen 2"),
+        ("premium", "fr", "baronne 1 3", "baroness 1 3"),
+        ("premium", "fr", "évêque 2 7", "bishop 2 7"),
+        ("premium", "en", "dowager queen 2", "dowager_queen 2"),
+        ("2019", "fr", "garder roi espionne", "keep king spy"),
+        ("2019", "fr", "regarder aucune", "look none"),
+        ("princess", "fr", "oliver le dragon", "handmaid"),
+        ("princess", "fr", "princesse amira", "chancellor"),
+        ("princess", "fr", "princesse", "princess"),
+        ("princess", "fr", "garde 1 claire l\u2019espionne", "guard 1 spy"),
+        ("princess", "en", "the king's advisors 1", "priest 1"),
+        ("princess", "en", "guard 1 the ogre", "guard 1 princess"),
+    ],
+)
+def test_typed_card_names_are_read_as_their_ids(
+    edition: str, lang: str, typed: str, action: str
+) -> None:
+    read = read_action(typed, EDITIONS[edition], lang)
+    assert read is parse_action(action)
+    assert str(read) == action
+
+
+def test_records_keep_the_strict_notation() -> None:
+    with pytest.raises(NotationError):
+        parse_action("garde 1 prêtre")
+    with pytest.raises(NotationError) as caught:
+        read_action("garde 1 danse", EDITIONS["classic"], "fr")
+    assert (
+        describe_notation_error(caught.value, "fr") == "Carte inconnue\u00a0: «\u00a0danse\u00a0»"
+    )
+
+
+def test_the_web_table_tells_a_bad_notation_in_both_languages() -> None:
+    spec = tables.TableSpec(
+        edition="classic",
+        seats=(None, "easy", None),
+        options=Options(),
+        bot_level="easy",
+        disconnect_timeout=30.0,
+    )
+    state = tables.new_table(spec, "table-1", "host-hash", 1000.0)
+    state = tables.join(state, "Ana", None, "hash-Ana", 1000.0)
+    state = tables.start(state, random.Random(1), 1001.0, rematch=False)
+    assert state.game is not None
+    seat = state.game.to_move
+    assert seat is not None
+    with pytest.raises(InvalidError) as caught:
+        tables.act(state, seat, "guard 9 priest")
+    assert caught.value.code == "bad_notation"
+    assert caught.value.message_in("en") == (
+        "There is no seat 9 at this table: its seats are 0 to 2"
+    )
+    assert caught.value.message_in("fr") == (
+        "Il n'y a pas de siège 9 à cette table\u00a0: ses sièges vont de 0 à 2"
+    )
+
+
+# --- replay ---------------------------------------------------------------------------
+
+runner = CliRunner()
+
+
+def test_replay_without_a_seat_is_told_by_the_omniscient_narrator() -> None:
+    record = GOLDEN_RECORDS / "classic_4_players.json"
+    output = runner.invoke(app, ["replay", str(record), "--lang", "en"]).output
+    assert "Bruno sees that Chloé holds the Baron." in output
+    assert "Chloé compares hands with David: the Guard against the Prince." in output
+    assert "You " not in output
+
+
+def test_replay_refuses_two_points_of_view() -> None:
+    record = GOLDEN_RECORDS / "classic_4_players.json"
+    result = runner.invoke(app, ["replay", str(record), "--seat", "1", "--spectator"])
+    assert result.exit_code == 2
+    assert "--spectator" in result.output
+
+
+def test_replay_sums_up_in_french_typography() -> None:
+    record = GOLDEN_RECORDS / "classic_4_players.json"
+    output = runner.invoke(app, ["replay", str(record), "--lang", "fr", "--seat", "3"]).output
+    assert "Jetons\u00a0: Ana 0, Bruno 0, Chloé 0, David 2" in output
+    assert "Partie remportée par David." in output
+    assert json.loads(record.read_text(encoding="utf-8"))["result"]["winners"] == [3]
