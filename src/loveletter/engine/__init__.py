@@ -14,8 +14,9 @@ from .game import Game, Phase, RoundRecord, RoundResult
 from .narrate import Narrator, narrate
 from .options import Options, Rules
 from .record import RECORD_FORMAT, check_record_result, export_record, load_record, parse_record
-from .state import STATE_FORMAT, game_state, restore_game
+from .state import STATE_FORMAT, game_after_rounds, game_state, restore_game
 from .views import VIEW_FORMAT, build_view
+from .worlds import WorldSampler, sample_game, sample_world
 
 __all__ = [
     "DISCARD",
@@ -40,12 +41,14 @@ __all__ = [
     "RoundRecord",
     "RoundResult",
     "Rules",
+    "WorldSampler",
     "build_view",
     "check_record_result",
     "describe_refusal",
     "event_dict",
     "events_for",
     "export_record",
+    "game_after_rounds",
     "game_state",
     "get_edition",
     "load_record",
@@ -53,4 +56,6 @@ __all__ = [
     "parse_action",
     "parse_record",
     "restore_game",
+    "sample_game",
+    "sample_world",
 ]
