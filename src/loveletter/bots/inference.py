@@ -12,7 +12,6 @@ a uniformly random player with one that keeps its higher card.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -40,9 +39,6 @@ class Beliefs:
     - ``weights``: per opponent still in the round, a likelihood factor per card;
     - ``known``: opponents' cards this seat knows for certain;
     - ``exposed``: opponents who know this seat's card, and that card;
-    - ``bottom``: cards put under the deck by a Chancellor that are still in it,
-      bottom first (None where this seat does not know the card);
-    - ``ties``: pairs of opponents known to hold cards of the same value;
     - ``evidence``: per opponent, the log-likelihood ratio of its plays this round
       under random play against sensible play (positive: it looks random).
     """
@@ -54,10 +50,6 @@ class Beliefs:
     weights: dict[int, Weights]
     known: dict[int, str]
     exposed: dict[int, str]
-    bottom: list[str | None]
-    deck_count: int
-    set_aside_taken: bool
-    ties: list[tuple[int, int]] = field(default_factory=list)
     evidence: dict[int, float] = field(default_factory=dict)
 
     def probabilities(self, seat: int) -> dict[str, float]:
@@ -71,30 +63,6 @@ class Beliefs:
             mass = {card: float(count) for card, count in self.pool.items()}
             total = sum(mass.values()) or 1.0
         return {card: share / total for card, share in mass.items() if share > 0}
-
-    def sample_hands(self, rng: random.Random) -> tuple[dict[int, str], list[str]]:
-        """Sample every opponent's hand; return them and the remaining unseen cards."""
-        pool = Counter(self.pool)
-        hands = dict(self.known)
-        unknown = [seat for seat in self.weights if seat not in hands]
-        rng.shuffle(unknown)
-        values = self.rules.values
-        for seat in unknown:
-            same = [b if a == seat else a for a, b in self.ties if seat in (a, b)]
-            fixed = {values[hands[other]] for other in same if other in hands}
-            weights = self.weights[seat]
-            cards = [card for card, count in pool.items() if count > 0]
-            if fixed:
-                cards = [card for card in cards if values[card] in fixed] or cards
-            masses = [weights.get(card, 1.0) * pool[card] for card in cards]
-            if sum(masses) <= 0:
-                masses = [float(pool[card]) for card in cards]
-            card = rng.choices(cards, masses)[0]
-            hands[seat] = card
-            pool[card] -= 1
-        rest = list(pool.elements())
-        rng.shuffle(rest)
-        return hands, rest
 
 
 def infer(view: dict[str, Any], *, noise: float | Mapping[int, float] = 0.5) -> Beliefs:
@@ -130,7 +98,6 @@ class _Reader:
         self.drawn: dict[int, str] = {}  # a known card an opponent just drew from the bottom
         self.last_played = ""
         self.compare: tuple[bool, int, int] | None = None  # lower loses?, winner, loser
-        self.ties: list[tuple[int, int]] = []
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -242,10 +209,6 @@ class _Reader:
             weights=weights,
             known=known,
             exposed=exposed,
-            bottom=bottom,
-            deck_count=deck_count,
-            set_aside_taken=view["set_aside_taken"],
-            ties=[tie for tie in self.ties if tie[0] in weights and tie[1] in weights],
             evidence=self.evidence,
         )
 
@@ -351,9 +314,7 @@ class _Reader:
             if loser is None and self.hand:
                 self.exposed[other] = self.hand[0]
             return
-        if loser is None:
-            self.ties.append((seat, target))
-        else:
+        if loser is not None:
             winner = target if loser == seat else seat
             self.compare = (self.last_played == "baron", winner, loser)  # R17, R37
 
@@ -387,15 +348,12 @@ class _Reader:
             self.weights.get(second, {}),
             self.weights.get(first, {}),
         )
-        swap = {first: second, second: first}
-        self.ties = [(swap.get(a, a), swap.get(b, b)) for a, b in self.ties]
 
     def on_discard(self, event: dict[str, Any]) -> None:
         seat, card = event["seat"], event["card"]
         self.seen[card] += 1
         if seat == self.me and card in self.hand:
             self.hand.remove(card)
-        self.ties = [tie for tie in self.ties if seat not in tie]
 
     def on_chancellor_draw(self, event: dict[str, Any]) -> None:
         seat = event["seat"]
