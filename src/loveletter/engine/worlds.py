@@ -103,9 +103,9 @@ class WorldSampler:
         if current is None:
             return self.before.copy(self._rng)
         deal = current.deal(rng, weights)
-        log, deck, actions = current.complete(deal)
         base = self._base
         if base is None:  # replay one world; the others share its public state
+            _, deck, actions = current.complete(deal)
             base = self._base = self.before.copy(random.Random(0))
             base.next_round(deck, current.first)
             for action in actions:
@@ -116,15 +116,15 @@ class WorldSampler:
         # that record gives (tests/test_worlds.py checks it).
         record = world.history[-1]
         if current.hidden_decisions:
-            record.actions[:] = actions  # the world's own list of this round's actions
-        world.history[-1] = RoundRecord(tuple(deck), current.first, record.actions)
-        world.log = world.round_logs[-1] = log
+            record.actions[:] = current.actions_of(deal)  # the world's own list
+        world.history[-1] = RoundRecord(tuple(current.deck_of(deal)), record.first, record.actions)
+        world.log = world.round_logs[-1] = current.log_of(deal)
         world.seen_events = {}
         for seat, cards in deal.hands.items():
             world.hands[seat] = cards
         world.deck = current.deck_now(deal)
         if not current.set_aside_drawn:
-            world.set_aside = deck[0]
+            world.set_aside = world.history[-1].deck[0]
         return world
 
 
