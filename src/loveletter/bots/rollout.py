@@ -52,7 +52,7 @@ class Memory:
 
     def __init__(self, facts: dict[tuple[int, int], str] | None = None, *, read: int = 0) -> None:
         self.facts = dict(facts or {})
-        self.read = read  # how much of the game's log has been read
+        self.read = read  # how much of the game's log has been read (or is to be skipped)
 
     def learn(self, game: Game) -> None:
         """Read the events appended to the game's log since the last call."""

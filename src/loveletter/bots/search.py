@@ -6,10 +6,10 @@ For each decision it samples worlds consistent with the view (the engine's
 the fast policy (:mod:`.rollout`), opponents playing at random as often as they seem
 to (:class:`OpponentModel`). In a rollout the players know what they learn in it, and
 what this seat and its opponents knew of each other's cards; what opponents saw of
-each other earlier in the round is left out. Candidates share the same
-worlds and are halved round after round (sequential halving), so the budget goes to
-the close calls. The budget counts decisions played forward, not seconds, so a
-decision is reproducible from its RNG.
+each other earlier in the round is left out. Candidates share the same worlds and are
+halved round after round (sequential halving), so the budget goes to the close calls.
+The budget counts decisions played forward, not seconds, so a decision is
+reproducible from its RNG.
 """
 
 from __future__ import annotations

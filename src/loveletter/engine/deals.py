@@ -765,37 +765,29 @@ class RoundSampler:
 
     def complete(self, deal: Deal) -> tuple[list[Event], list[str], list[Action]]:
         """The round's log, deck at the deal (top first) and decisions in ``deal``,
-        checked to be whole (the worlds built faster from them rely on it)."""
-        log, deck, actions = self.log_of(deal), self.deck_of(deal), self.actions_of(deal)
+        checked to be whole (every other world of a view relies on it)."""
+        log, deck, actions = self.parts(deal)
         if None in deck or None in actions:
             raise RuntimeError("a sampled round left a card or a decision out")
-        return log, deck, actions
+        return log, deck, list(actions)
 
-    def log_of(self, deal: Deal) -> list[Event]:
-        """The round's log in ``deal``."""
-        return list(self._merged(deal)[0])
-
-    def actions_of(self, deal: Deal) -> list[Action]:
-        """The round's decisions in ``deal``."""
-        return cast("list[Action]", list(self._merged(deal)[2]))
-
-    def deck_of(self, deal: Deal) -> list[str]:
-        """The deck at the deal in ``deal``, top first."""
+    def parts(self, deal: Deal) -> tuple[list[Event], list[str], Sequence[Action]]:
+        """The round's log, deck at the deal and decisions in ``deal``, unchecked (the
+        same places are filled in every deal of a round); the decisions are shared
+        between deals: copy them to change them."""
+        merged = self.merged.get(deal.histories)
+        if merged is None:
+            merged = self.merged[deal.histories] = self._merge(deal.histories)
+        log, slots, actions = merged
         deck = list(self.deck_template)
-        for slot, card in self._merged(deal)[1]:
+        for slot, card in slots:
             deck[slot] = card
         rest = deal.rest
         for slot, place in self.dealt_open:
             deck[slot] = rest[place]
         if not self.set_aside_drawn:
             deck[0] = self.set_aside if deal.set_aside is None else deal.set_aside
-        return cast("list[str]", deck)
-
-    def _merged(self, deal: Deal) -> tuple[list[Event], list[tuple[int, str]], list[Action | None]]:
-        merged = self.merged.get(deal.histories)
-        if merged is None:
-            merged = self.merged[deal.histories] = self._merge(deal.histories)
-        return merged
+        return list(log), cast("list[str]", deck), cast("list[Action]", actions)
 
     def _merge(
         self, histories: tuple[History, ...]

@@ -114,17 +114,18 @@ class WorldSampler:
         # What differs between the worlds of one view: the hidden cards, where they
         # are in the log and the round's record. The result is the game a replay of
         # that record gives (tests/test_worlds.py checks it).
+        log, cards, decisions = current.parts(deal)
         record = world.history[-1]
         if current.hidden_decisions:
-            record.actions[:] = current.actions_of(deal)  # the world's own list
-        world.history[-1] = RoundRecord(tuple(current.deck_of(deal)), record.first, record.actions)
-        world.log = world.round_logs[-1] = current.log_of(deal)
+            record.actions[:] = decisions  # the world's own list of this round's actions
+        world.history[-1] = RoundRecord(tuple(cards), record.first, record.actions)
+        world.log = world.round_logs[-1] = log
         world.seen_events = {}
-        for seat, cards in deal.hands.items():
-            world.hands[seat] = cards
+        for seat, hand in deal.hands.items():
+            world.hands[seat] = hand
         world.deck = current.deck_now(deal)
         if not current.set_aside_drawn:
-            world.set_aside = world.history[-1].deck[0]
+            world.set_aside = cards[0]
         return world
 
 
