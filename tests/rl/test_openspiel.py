@@ -8,7 +8,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from loveletter.engine import Game, build_view
+from loveletter.engine import Game, build_view, export_record, load_record
 from loveletter.rl import ActionSpace
 from loveletter.rl.openspiel_game import SHORT_NAME, LoveLetterState
 
@@ -118,9 +118,11 @@ def test_resampled_worlds_look_the_same_to_the_player(edition: str, players: int
             assert seen.observation_tensor(player) == state.observation_tensor(player)
             assert seen.legal_actions() == state.legal_actions()
         assert world.engine.hands[player] == state.engine.hands[player]
-        known = build_view(state.engine, player)["known_hands"]
-        for seat, card in known.items():
-            assert card in world.engine.hands[int(seat)]
+        for seat in range(players):  # what every seat knows fits the sampled hands
+            for holder, card in build_view(world.engine, seat)["known_hands"].items():
+                assert card in world.engine.hands[int(holder)]
+        record = export_record(world.engine)  # a real game: every round replays
+        assert export_record(load_record(record)) == record
         differ += world.engine.deck != state.engine.deck
         world.apply_action(world.legal_actions()[0])  # the sampled world plays on
     assert differ > 20

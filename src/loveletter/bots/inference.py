@@ -12,13 +12,31 @@ a uniformly random player with one that keeps its higher card.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Options, Rules
+from ..engine import (
+    AssassinEvent,
+    BishopEvent,
+    ChancellorDrawEvent,
+    ChancellorReturnEvent,
+    CompareEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    GuardEvent,
+    LookEvent,
+    Options,
+    OutEvent,
+    PlayEvent,
+    RoundEvent,
+    Rules,
+    TradeEvent,
+    TurnEvent,
+    View,
+)
 
 Weights = dict[str, float]
 
@@ -26,7 +44,7 @@ Weights = dict[str, float]
 _KEEP_SHARPNESS = 1.0
 
 
-def rules_of(view: dict[str, Any]) -> Rules:
+def rules_of(view: View) -> Rules:
     """The settled rules of the table a view comes from."""
     return Rules.settle(view["edition"], len(view["players"]), Options.from_dict(view["options"]))
 
@@ -40,9 +58,6 @@ class Beliefs:
     - ``weights``: per opponent still in the round, a likelihood factor per card;
     - ``known``: opponents' cards this seat knows for certain;
     - ``exposed``: opponents who know this seat's card, and that card;
-    - ``bottom``: cards put under the deck by a Chancellor that are still in it,
-      bottom first (None where this seat does not know the card);
-    - ``ties``: pairs of opponents known to hold cards of the same value;
     - ``evidence``: per opponent, the log-likelihood ratio of its plays this round
       under random play against sensible play (positive: it looks random).
     """
@@ -54,10 +69,6 @@ class Beliefs:
     weights: dict[int, Weights]
     known: dict[int, str]
     exposed: dict[int, str]
-    bottom: list[str | None]
-    deck_count: int
-    set_aside_taken: bool
-    ties: list[tuple[int, int]] = field(default_factory=list)
     evidence: dict[int, float] = field(default_factory=dict)
 
     def probabilities(self, seat: int) -> dict[str, float]:
@@ -72,32 +83,8 @@ class Beliefs:
             total = sum(mass.values()) or 1.0
         return {card: share / total for card, share in mass.items() if share > 0}
 
-    def sample_hands(self, rng: random.Random) -> tuple[dict[int, str], list[str]]:
-        """Sample every opponent's hand; return them and the remaining unseen cards."""
-        pool = Counter(self.pool)
-        hands = dict(self.known)
-        unknown = [seat for seat in self.weights if seat not in hands]
-        rng.shuffle(unknown)
-        values = self.rules.values
-        for seat in unknown:
-            same = [b if a == seat else a for a, b in self.ties if seat in (a, b)]
-            fixed = {values[hands[other]] for other in same if other in hands}
-            weights = self.weights[seat]
-            cards = [card for card, count in pool.items() if count > 0]
-            if fixed:
-                cards = [card for card in cards if values[card] in fixed] or cards
-            masses = [weights.get(card, 1.0) * pool[card] for card in cards]
-            if sum(masses) <= 0:
-                masses = [float(pool[card]) for card in cards]
-            card = rng.choices(cards, masses)[0]
-            hands[seat] = card
-            pool[card] -= 1
-        rest = list(pool.elements())
-        rng.shuffle(rest)
-        return hands, rest
 
-
-def infer(view: dict[str, Any], *, noise: float | Mapping[int, float] = 0.5) -> Beliefs:
+def infer(view: View, *, noise: float | Mapping[int, float] = 0.5) -> Beliefs:
     """Beliefs of the view's seat.
 
     ``noise`` is the share of uniformly random play in the model of the opponents,
@@ -109,7 +96,7 @@ def infer(view: dict[str, Any], *, noise: float | Mapping[int, float] = 0.5) -> 
 class _Reader:
     """One pass over the round's events, as the view's seat saw them."""
 
-    def __init__(self, view: dict[str, Any], noise: float | Mapping[int, float]) -> None:
+    def __init__(self, view: View, noise: float | Mapping[int, float]) -> None:
         self.view = view
         self.noise = noise if isinstance(noise, Mapping) else {}
         self.default_noise = noise if isinstance(noise, float | int) else 0.5
@@ -117,7 +104,10 @@ class _Reader:
         self.rules = rules = rules_of(view)
         self.values = rules.values
         self.top_value = max(rules.values.values())
-        self.me: int = view["seat"]
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("beliefs are a seat's: a spectator's view has no hand")
+        self.me = seat
         self.n = len(view["players"])
         self.total = Counter(rules.deck)
         self.seen: Counter[str] = Counter()  # public cards so far
@@ -130,7 +120,6 @@ class _Reader:
         self.drawn: dict[int, str] = {}  # a known card an opponent just drew from the bottom
         self.last_played = ""
         self.compare: tuple[bool, int, int] | None = None  # lower loses?, winner, loser
-        self.ties: list[tuple[int, int]] = []
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -242,41 +231,37 @@ class _Reader:
             weights=weights,
             known=known,
             exposed=exposed,
-            bottom=bottom,
-            deck_count=deck_count,
-            set_aside_taken=view["set_aside_taken"],
-            ties=[tie for tie in self.ties if tie[0] in weights and tie[1] in weights],
             evidence=self.evidence,
         )
 
-    def on_round(self, event: dict[str, Any]) -> None:
+    def on_round(self, event: RoundEvent) -> None:
         self.seen.update(event["face_up"])
 
-    def on_deal(self, event: dict[str, Any]) -> None:
+    def on_deal(self, event: DealEvent) -> None:
         seat = event["seat"]
         if seat == self.me:
-            self.hand.append(event["card"])
+            self.hand.append(_shown(event["card"]))
         else:
             self.reset(seat)
 
-    def on_turn(self, event: dict[str, Any]) -> None:
+    def on_turn(self, event: TurnEvent) -> None:
         seat = event["seat"]
         card = self.draw_from_deck()
         if seat == self.me:
-            self.hand.append(event["card"])
+            self.hand.append(_shown(event["card"]))
         elif card is not None:
             self.drawn[seat] = card
 
-    def on_draw(self, event: dict[str, Any]) -> None:
+    def on_draw(self, event: DrawEvent) -> None:
         seat = event["seat"]
         card = None if event["set_aside"] else self.draw_from_deck()
         if seat == self.me:
-            self.hand.append(event["card"])
+            self.hand.append(_shown(event["card"]))
             self.exposed.clear()
         else:
             self.reset(seat, card)
 
-    def on_play(self, event: dict[str, Any]) -> None:
+    def on_play(self, event: PlayEvent) -> None:
         seat, card = event["seat"], event["card"]
         if seat == self.me:
             self.hand.remove(card)
@@ -314,7 +299,7 @@ class _Reader:
         self.weights[seat] = weights
         self.observe(seat, random_chance, sensible_chance)
 
-    def on_guard(self, event: dict[str, Any]) -> None:
+    def on_guard(self, event: GuardEvent) -> None:
         guess = event["guess"]
         if event["seat"] != self.me:
             self.observe_guess(event["seat"], guess)
@@ -340,24 +325,22 @@ class _Reader:
         sensible = 0.9 * squares[guess] / total + 0.1 / len(guesses)
         self.observe(seat, 1.0 / len(guesses), sensible)
 
-    def on_look(self, event: dict[str, Any]) -> None:
+    def on_look(self, event: LookEvent) -> None:
         if event["target"] == self.me and event["seat"] != self.me and self.hand:
             self.exposed[event["seat"]] = self.hand[0]
 
-    def on_compare(self, event: dict[str, Any]) -> None:
+    def on_compare(self, event: CompareEvent) -> None:
         seat, target, loser = event["seat"], event["target"], event["loser"]
         if self.me in (seat, target):
             other = target if seat == self.me else seat
             if loser is None and self.hand:
                 self.exposed[other] = self.hand[0]
             return
-        if loser is None:
-            self.ties.append((seat, target))
-        else:
+        if loser is not None:
             winner = target if loser == seat else seat
             self.compare = (self.last_played == "baron", winner, loser)  # R17, R37
 
-    def on_out(self, event: dict[str, Any]) -> None:
+    def on_out(self, event: OutEvent) -> None:
         seat = event["seat"]
         cards: list[str] = event["cards"]
         self.seen.update(cards)
@@ -374,11 +357,11 @@ class _Reader:
                 self.zero(winner, lambda card: self.values[card] < lost)
         self.compare = None
 
-    def on_trade(self, event: dict[str, Any]) -> None:
+    def on_trade(self, event: TradeEvent) -> None:
         first, second = event["first"], event["second"]
         if self.me in (first, second):
             partner = second if first == self.me else first
-            mine = event["second_card"] if first == self.me else event["first_card"]
+            mine = _shown(event["second_card"] if first == self.me else event["first_card"])
             self.hand = [mine]
             self.exposed = {partner: mine}
             self.reset(partner)
@@ -387,31 +370,28 @@ class _Reader:
             self.weights.get(second, {}),
             self.weights.get(first, {}),
         )
-        swap = {first: second, second: first}
-        self.ties = [(swap.get(a, a), swap.get(b, b)) for a, b in self.ties]
 
-    def on_discard(self, event: dict[str, Any]) -> None:
+    def on_discard(self, event: DiscardEvent) -> None:
         seat, card = event["seat"], event["card"]
         self.seen[card] += 1
         if seat == self.me and card in self.hand:
             self.hand.remove(card)
-        self.ties = [tie for tie in self.ties if seat not in tie]
 
-    def on_chancellor_draw(self, event: dict[str, Any]) -> None:
+    def on_chancellor_draw(self, event: ChancellorDrawEvent) -> None:
         seat = event["seat"]
         for _ in range(event["count"]):
             self.draw_from_deck()
         if seat == self.me:
-            self.hand.extend(event["cards"])
+            self.hand.extend(_shown_all(event["cards"]))
 
-    def on_chancellor_return(self, event: dict[str, Any]) -> None:
+    def on_chancellor_return(self, event: ChancellorReturnEvent) -> None:
         seat = event["seat"]
-        cards: list[str | None] = event["cards"] or [None] * event["count"]
+        cards: list[str | None] = [*event["cards"]] if event["cards"] else [None] * event["count"]
         for card in cards:
             self.bottom.insert(0, card)
             self.deck_count += 1
         if seat == self.me:
-            for card in event["cards"]:
+            for card in _shown_all(event["cards"]):
                 self.hand.remove(card)
             return
         # The kept card is the best of three for a sensible player, any for a random one.
@@ -423,12 +403,26 @@ class _Reader:
             weights[card] = noise + (1.0 - noise) * min(high, 2.0)
         self.weights[seat] = weights
 
-    def on_bishop(self, event: dict[str, Any]) -> None:
+    def on_bishop(self, event: BishopEvent) -> None:
         value = event["value"]
         if event["hit"]:
             self.zero(event["target"], lambda card: self.values[card] == value)
         else:
             self.zero(event["target"], lambda card: self.values[card] != value)
 
-    def on_assassin(self, event: dict[str, Any]) -> None:
+    def on_assassin(self, event: AssassinEvent) -> None:
         self.reset(event["seat"])
+
+
+def _shown(card: str | None) -> str:
+    """A card of the view's own seat: always shown to it (None would be a broken view)."""
+    if card is None:
+        raise ValueError("a view hides one of its own seat's cards")
+    return card
+
+
+def _shown_all(cards: list[str] | None) -> list[str]:
+    """The cards of the view's own seat (see :func:`_shown`)."""
+    if cards is None:
+        raise ValueError("a view hides its own seat's cards")
+    return cards

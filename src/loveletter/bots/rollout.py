@@ -50,9 +50,9 @@ class Memory:
 
     __slots__ = ("facts", "read")
 
-    def __init__(self, facts: dict[tuple[int, int], str] | None = None) -> None:
+    def __init__(self, facts: dict[tuple[int, int], str] | None = None, *, read: int = 0) -> None:
         self.facts = dict(facts or {})
-        self.read = 0  # how much of the game's log has been read
+        self.read = read  # how much of the game's log has been read (or is to be skipped)
 
     def learn(self, game: Game) -> None:
         """Read the events appended to the game's log since the last call."""

@@ -1,14 +1,15 @@
 """The search bot: determinized Monte-Carlo over the worlds a view allows.
 
-For each decision it samples worlds consistent with the view and with what it
-inferred (:mod:`.inference`: opponents' hands weighted by their plays, the cards it
-put under the deck), builds each as an engine game (the view's state restored once
-with :func:`restore_game`, copied per world), plays every candidate action in it and
-finishes the round with the fast policy (:mod:`.rollout`), opponents playing at
-random as often as they seem to (:class:`OpponentModel`). Candidates share the same
-worlds and are halved round after round (sequential halving), so the budget goes to
-the close calls. The budget counts decisions played forward, not seconds, so a
-decision is reproducible from its RNG.
+For each decision it samples worlds consistent with the view (the engine's
+:class:`WorldSampler`), opponents' hands weighted by what it inferred of their plays
+(:mod:`.inference`), plays every candidate action in each and finishes the round with
+the fast policy (:mod:`.rollout`), opponents playing at random as often as they seem
+to (:class:`OpponentModel`). In a rollout the players know what they learn in it, and
+what this seat and its opponents knew of each other's cards; what opponents saw of
+each other earlier in the round is left out. Candidates share the same worlds and are
+halved round after round (sequential halving), so the budget goes to the close calls.
+The budget counts decisions played forward, not seconds, so a decision is
+reproducible from its RNG.
 """
 
 from __future__ import annotations
@@ -16,14 +17,12 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import STATE_FORMAT, Action, Game, parse_action, restore_game
+from ..engine import Action, Game, WorldSampler, parse_action
 from .base import BaseBot, View
 from .heuristic import HeuristicBot, Scorer
 from .inference import Beliefs, infer
 from .rollout import Memory, Policy
 
-#: Sampled hidden cards: opponents' hands, the set-aside card, the deck (top last).
-Deal = tuple[dict[int, str], str | None, list[str]]
 #: Guesses (Guard, Bishop) kept per target: the most likely ones.
 GUESSES_PER_TARGET = 2
 #: The most candidates searched: the heuristic's best ones.
@@ -145,36 +144,14 @@ class Search:
         self.beliefs = beliefs
         self.rng = rng
         self.rollout_rng = random.Random()
-        self.me: int = view["seat"]
+        self.me = beliefs.seat
         self.noise = [noise.get(seat, 0.0) for seat in range(len(view["players"]))]
-        self.base = _restore_without_hidden_cards(view, beliefs)
+        self.worlds = WorldSampler(view)
         self.policy = Policy(beliefs.rules)
         self.facts: dict[tuple[int, int], str] = {
             (self.me, seat): card for seat, card in beliefs.known.items()
         }
         self.facts.update({(seat, self.me): card for seat, card in beliefs.exposed.items()})
-
-    def deal(self) -> Deal:
-        """Hidden cards consistent with the view, sampled from the beliefs."""
-        beliefs = self.beliefs
-        hands, rest = beliefs.sample_hands(self.rng)
-        set_aside = None if beliefs.set_aside_taken else rest.pop()
-        bottom = [card if card is not None else rest.pop() for card in beliefs.bottom]
-        return hands, set_aside, bottom + rest  # the engine's deck has its top card last
-
-    def world(self, deal: Deal) -> Game:
-        """The view's game with the hidden cards of ``deal``.
-
-        The state without hidden cards is restored once; each world is a copy of it
-        given the sampled hands, deck and set-aside card.
-        """
-        hands, set_aside, deck = deal
-        world = self.base.copy(rng=self.rng)
-        for seat, card in hands.items():
-            world.hands[seat] = [card]
-        world.set_aside = set_aside
-        world.deck = list(deck)
-        return world
 
     def value(self, game: Game) -> float:
         """What the round (played to its end) gave this seat."""
@@ -188,7 +165,7 @@ class Search:
         """Play ``action`` in ``game``, then the round to its end: its value, and the
         number of decisions played. The players' random choices come from ``seed``,
         the same for every candidate in a world (common random numbers)."""
-        memory = Memory(self.facts)
+        memory = Memory(self.facts, read=len(game.log))
         game.apply(action)
         policy, noise = self.policy, self.noise
         rng = self.rollout_rng
@@ -211,10 +188,12 @@ class Search:
             allowance = (budget - spent) / rounds
             used = 0
             while used < allowance or not counts[remaining[0]]:
-                deal = self.deal()
+                world = self.worlds.sample(self.rng, weights=self.beliefs.weights)
                 seed = self.rng.getrandbits(32)
-                for action in remaining:
-                    value, steps = self.rollout(self.world(deal), action, seed)
+                last = remaining[-1]
+                for action in remaining:  # the last candidate plays in the world itself
+                    game = world if action is last else world.copy(world.rng)
+                    value, steps = self.rollout(game, action, seed)
                     totals[action] += value
                     counts[action] += 1
                     used += steps
@@ -225,57 +204,3 @@ class Search:
             remaining = remaining[: max(1, math.ceil(len(remaining) / 2))]
             rounds -= 1
         return max(remaining, key=lambda a: totals[a] / counts[a])
-
-
-def _restore_without_hidden_cards(view: View, beliefs: Beliefs) -> Game:
-    """The view's game, with placeholder cards where the seat cannot see them.
-
-    The placeholders are the unseen cards in any order: :meth:`Search.world` replaces
-    them all before the game is played.
-    """
-    n = len(view["players"])
-    round_tokens = [0] * n
-    for event in view["events"]:
-        if event["type"] == "token":
-            round_tokens[event["seat"]] += 1
-    pending = view["pending"]
-    if pending is None or pending["step"] == "chancellor":
-        pending_seats: list[int] = []
-    elif pending["step"] == "cardinal":
-        pending_seats = list(pending["seats"])
-    else:
-        pending_seats = [pending["seat"]]
-    jester = view["jester"]
-    hidden = [card for card, count in view["unseen"].items() for _ in range(count)]
-    hands: list[list[str]] = []
-    for seat in view["seats"]:
-        if seat["seat"] == beliefs.seat:
-            hands.append(list(beliefs.hand))
-        else:
-            hands.append([hidden.pop() for _ in range(seat["hand_count"])])
-    set_aside = None if view["set_aside_taken"] else hidden.pop()
-    state = {
-        "format": STATE_FORMAT,
-        "edition": view["edition"],
-        "options": view["options"],
-        "players": list(view["players"]),
-        "round": view["round"],
-        "turn": view["turn"],
-        "phase": view["phase"],
-        "active": view["active"],
-        "tokens": list(view["tokens"]),
-        "round_tokens": round_tokens,
-        "deck": hidden,
-        "set_aside": set_aside,
-        "face_up": list(view["face_up"]),
-        "hands": hands,
-        "discards": [list(seat["discards"]) for seat in view["seats"]],
-        "out": [seat["out"] for seat in view["seats"]],
-        "protected": [seat["protected"] for seat in view["seats"]],
-        "jester": [jester["owner"], jester["holder"]] if jester else None,
-        "sycophant": view["sycophant"],
-        "pending": pending_seats,
-        "next_first": list(range(n)),
-        "winners": [],
-    }
-    return restore_game(state)

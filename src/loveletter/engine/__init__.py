@@ -61,9 +61,10 @@ from .schema import (
     TurnEvent,
     View,
 )
-from .state import STATE_FORMAT, game_state, restore_game
+from .state import STATE_FORMAT, game_after_rounds, game_state, restore_game
 from .types import Phase, RoundRecord, RoundResult
 from .views import VIEW_FORMAT, build_view
+from .worlds import WorldSampler, sample_game, sample_world
 
 __all__ = [
     "CARD_KINDS",
@@ -132,6 +133,7 @@ __all__ = [
     "TradeEvent",
     "TurnEvent",
     "View",
+    "WorldSampler",
     "build_view",
     "check_record_result",
     "describe_notation_error",
@@ -139,6 +141,7 @@ __all__ = [
     "event_dict",
     "events_for",
     "export_record",
+    "game_after_rounds",
     "game_state",
     "get_edition",
     "load_record",
@@ -147,4 +150,6 @@ __all__ = [
     "parse_record",
     "read_action",
     "restore_game",
+    "sample_game",
+    "sample_world",
 ]

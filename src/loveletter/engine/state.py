@@ -1,21 +1,24 @@
 """A game's whole state as plain data, and a game rebuilt from such data.
 
-This is for programs that build positions: search bots that sample the hidden cards
-of a view ("determinize") and play on, and tests. Unlike a view, a state holds every
-card. Unlike a record, it holds no history: a restored game continues from the
-state, its log starts empty and it cannot be exported as a record.
+This is for programs that build positions, such as tests. Unlike a view, a state
+holds every card. Unlike a record, it holds no history: a restored game continues
+from the state, its log starts empty and it cannot be exported as a record.
+:func:`game_after_rounds` starts a game from the results of its first rounds, which
+is what a view tells of them (the sampled worlds of :mod:`.worlds` use it).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
+from .cards import Edition
 from .errors import LoveLetterError
 from .game import Game
 from .options import Options
 from .schema import GameState
-from .types import Phase
+from .types import Phase, RoundResult
 
 STATE_FORMAT = "loveletter-state/1"
 
@@ -100,6 +103,41 @@ def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
     game.round_logs = [game.log]
     game._next_first = tuple(state["next_first"])
     _check_hands(game)
+    return game
+
+
+def game_after_rounds(
+    edition: str | Edition,
+    players: int | Sequence[str],
+    results: Sequence[RoundResult],
+    *,
+    options: Options | None = None,
+    next_first: Sequence[int] | None = None,
+    rng: random.Random | None = None,
+) -> Game:
+    """A game whose first rounds ended as ``results``, waiting for :meth:`Game.next_round`.
+
+    Tokens and the round number follow from the results. ``next_first`` (the seats
+    that may start the next round, R2) defaults to the last result's ``tied``. Raises
+    LoveLetterError if the results already end the game or a seat is not at the table.
+    """
+    game = Game(edition, players, options=options, rng=rng, start=False)
+    tokens = [0] * game.n
+    for result in results:
+        if len(result.tokens) != game.n:
+            raise LoveLetterError(f"round {result.number} has tokens for another table")
+        tokens = [held + won for held, won in zip(tokens, result.tokens, strict=True)]
+    if max(tokens) >= game.rules.tokens_to_win:
+        raise LoveLetterError("these results already end the game")
+    allowed = tuple(next_first) if next_first is not None else None
+    if allowed is None:
+        allowed = results[-1].tied if results else tuple(range(game.n))
+    if not allowed or any(type(seat) is not int or not 0 <= seat < game.n for seat in allowed):
+        raise LoveLetterError(f"no seat {allowed!r} may start the next round")
+    game.results = list(results)
+    game.tokens = tokens
+    game.round = len(results)
+    game._next_first = allowed
     return game
 
 

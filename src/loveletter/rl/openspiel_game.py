@@ -17,9 +17,9 @@ Information states are strings built from the engine's redacted events of every 
 (perfect recall) and the player's hand; observations are the vector of
 :class:`ObservationEncoder` and its text. Both come from what the engine lets that seat
 see, nothing else. ``resample_from_infostate`` deals the cards the player cannot see
-again at random, keeping what it knows for certain (its hand, the hands it knows, the
-cards it put under the deck), so the ISMCTS bot of ``open_spiel.python.algorithms``
-runs on this game.
+again at random with the engine's :func:`sample_game`: every round is one the player
+cannot tell from the true one, and every other seat's information fits the hand it
+holds in it, so the ISMCTS bot of ``open_spiel.python.algorithms`` runs on this game.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ from loveletter.engine import (
     Game,
     Options,
     Rules,
+    View,
     build_view,
     events_for,
     game_state,
-    restore_game,
+    sample_game,
 )
 
 from .actions import ActionSpace
@@ -220,14 +221,12 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         return [1.0 if seat in engine.winners else -1.0 for seat in range(engine.n)]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> LoveLetterState:
-        """A state ``player`` cannot tell from this one: the cards it cannot see dealt
-        again at random, keeping what it knows for certain."""
+        """A state ``player`` cannot tell from this one: the cards it has not seen, in
+        every round, dealt again (:func:`sample_game`)."""
         rng = random.Random(int(probability_sampler() * 2**53))
         state: LoveLetterState = self.clone()
-        if self.engine.to_move is None:
-            state.deck = []  # the deck being drawn: nobody has seen it
-        else:
-            state._engine = Engine(_resample(self.engine, player, rng), dict(self._engine.texts))
+        state._engine = Engine(sample_game(self.engine, player, rng))
+        state.deck = []  # a deck being drawn for the next round: nobody has seen it
         return state
 
     def __str__(self) -> str:
@@ -292,72 +291,8 @@ class LoveLetterObserver:
             state._engine.round_text(index, viewer) for index in rounds
         )
 
-    def _view(self, state: LoveLetterState, player: int) -> dict[str, Any]:
+    def _view(self, state: LoveLetterState, player: int) -> View:
         return build_view(state.engine, None if self.public else player)
-
-
-def _resample(game: Game, seat: int, rng: random.Random) -> Game:
-    """``game`` with the cards ``seat`` cannot see dealt again at random.
-
-    Kept in place: ``seat``'s hand, what is public, the other hands ``seat`` knows
-    (``known_hands`` of its view), and the cards it put under the deck with a
-    Chancellor while they are still there. The log is kept, so the seat's view
-    (and information state) is unchanged.
-    """
-    view = build_view(game, seat)
-    state = game_state(game)
-    known = {int(other): card for other, card in view["known_hands"].items()}
-    dealt = len(game.rules.deck) - 1 - game.rules.face_up - game.n  # the pile after the deal
-    bottom = _known_bottom(view["events"], dealt, len(game.deck))  # deck slots, bottom first
-    pool: Counter[str] = Counter(view["unseen"])
-    pool.subtract(known.values())
-    pool.subtract(card for card in bottom if card is not None)
-    slots: list[str | None] = list(bottom)  # the deck, bottom first: None to deal
-    hands: list[list[str | None]] = []
-    for other, hand in enumerate(state["hands"]):
-        if other == seat:
-            hands.append(list(hand))
-            continue
-        fixed = known.get(other)
-        kept = [fixed] if fixed is not None and fixed in hand else []
-        hands.append([*kept, *[None] * (len(hand) - len(kept))])
-        if fixed is not None and not kept:  # cannot happen: known cards are held
-            pool[fixed] += 1
-    cards = list((+pool).elements())
-    rng.shuffle(cards)
-    set_aside_hidden = state["set_aside"] is not None
-    holes = slots.count(None) + sum(hand.count(None) for hand in hands) + set_aside_hidden
-    if holes != len(cards):
-        raise RuntimeError(f"{len(cards)} hidden cards for {holes} hidden places")
-    draw = iter(cards)
-    state["deck"] = [card or next(draw) for card in reversed(slots)]  # top first
-    state["hands"] = [[card or next(draw) for card in hand] for hand in hands]
-    if set_aside_hidden:
-        state["set_aside"] = next(draw)
-    sampled = restore_game(state, rng=random.Random(rng.random()))
-    sampled.round_logs = [*game.round_logs[:-1], list(game.log)]
-    sampled.log = sampled.round_logs[-1]
-    sampled.results = list(game.results)
-    return sampled
-
-
-def _known_bottom(events: list[dict[str, Any]], dealt: int, deck_count: int) -> list[str | None]:
-    """The draw pile as the viewer knows it, bottom first (the top is the end): a card
-    where the viewer put it under the pile (Chancellor), else None. ``dealt`` is the
-    pile's size after the deal."""
-    deck: list[str | None] = [None] * dealt
-    for event in events:
-        kind = event["type"]
-        if kind == "turn" or (kind == "draw" and not event["set_aside"]):
-            deck.pop()
-        elif kind == "chancellor_draw":
-            del deck[len(deck) - event["count"] :]
-        elif kind == "chancellor_return":
-            for card in event["cards"] or [None] * event["count"]:
-                deck.insert(0, card)
-    if len(deck) != deck_count:
-        raise RuntimeError(f"the pile has {deck_count} cards, the events say {len(deck)}")
-    return deck
 
 
 pyspiel.register_game(GAME_TYPE, LoveLetterGame)

@@ -1,0 +1,856 @@
+"""One round's hidden cards, sampled again from what one seat saw of it.
+
+:class:`RoundSampler` reads a round's events as one seat saw them, once, and then
+samples *deals*: a deck (top first) and the decisions nobody else saw (what another
+player's Chancellor kept) from which the engine replays that round exactly as the
+seat saw it. It never sees hidden cards: only the seat's events, its hand, and for a
+finished round its review (R52). :mod:`.worlds` builds games from the deals.
+
+Terms used below:
+
+- a *slot* is a place in the deck at the deal (0: the set-aside card, then the cards
+  face up, the dealt cards and the draw pile, top first); a card a Chancellor returns
+  under the deck gets a new slot;
+- a *thread* is one other seat's hand followed through trades: dealt or received
+  from the seat, it changes with every draw and play, and moves to another seat with
+  a King or a Cardinal; it ends when its holder is out or gives it to the seat;
+- a thread's *domain*, at a point of the round, is the set of cards (a bit per kind
+  of card) its holder may hold for certain: every hard fact the seat saw (a Guard
+  that missed, a comparison's loser, the Countess rule, a card it looked at) narrows
+  it, and it is carried through draws, plays and trades.
+
+Sampling goes backward. First the cards held now (in proportion to optional weights,
+within each domain) and the rest of the deck; then, undoing each event from the last,
+which of its two cards a player drew and which it kept (and what a Chancellor kept),
+always within the domains of that point. A domain holds everything known about one
+thread, so undoing one thread never meets a contradiction; threads depend on each
+other only through a tied comparison or a returned card that another drew, and are
+sampled in groups, undoing a failed choice. A group's history depends only on the
+cards its threads hold now, so it is kept and reused: a search sampling thousands of
+worlds of one view undoes each group a few times.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from itertools import permutations
+from typing import Any, cast
+
+from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
+from .errors import LoveLetterError
+from .events import FIELDS
+from .options import Rules
+
+#: Per seat, a likelihood factor for each card it may hold now (missing cards: 1.0).
+Weights = Mapping[int, Mapping[str, float]]
+Event = tuple[Any, ...]
+#: A backward step: its kind, its thread(s), then what undoing it needs.
+Step = tuple[Any, ...]
+#: A choice while undoing: the thread, the card it held before, slots drawn, fills.
+Choice = tuple[int, str, list[tuple[int, str]], list[tuple[int, int, Any]]]
+
+#: How many end positions are tried with the weights before they are set aside.
+WEIGHTED_TRIES = 50
+#: How many end positions are tried in all before giving up (a bug if ever reached).
+MAX_TRIES = 20_000
+
+# The backward steps, one for each event that moves or shows a card the seat cannot see.
+_PLAY, _DEAL, _DRAW, _DISCARD, _HELD, _SHOWN, _TIE, _CHANCELLOR = range(8)
+_DRAWN_NOW, _CHANCELLOR_NOW = range(8, 10)
+
+
+class Deal:
+    """One sampled round: what each other seat holds now, the hidden cards still in
+    the deck (in the order of :attr:`RoundSampler.open_slots`), the set-aside card if
+    hidden, and the histories of the groups of threads that hold cards now."""
+
+    __slots__ = ("hands", "histories", "rest", "set_aside")
+
+    def __init__(
+        self,
+        hands: dict[int, list[str]],
+        rest: list[str],
+        set_aside: str | None,
+        histories: tuple[History, ...],
+    ) -> None:
+        self.hands = hands
+        self.rest = rest
+        self.set_aside = set_aside  # None when it was drawn or is known
+        self.histories = histories
+
+
+class History:
+    """A group's history: the events it completes, its parts of events shared with
+    another group (a trade), the deal's slots it drew, the Chancellor decisions."""
+
+    __slots__ = ("actions", "events", "parts", "slots")
+
+    def __init__(self) -> None:
+        self.events: list[tuple[int, Event]] = []
+        self.parts: list[tuple[int, int, Any]] = []
+        self.slots: list[tuple[int, str]] = []
+        self.actions: list[tuple[int, Action]] = []
+
+
+class _Group:
+    """Threads whose cards depend on each other, their steps (in event order), the
+    live threads and returned slots whose cards key the cache of histories."""
+
+    __slots__ = ("cache", "live", "returned", "steps", "tails", "threads")
+
+    def __init__(self, threads: list[int]) -> None:
+        self.threads = threads
+        self.live: list[int] = []  # the seats holding this group's threads now
+        self.returned: list[tuple[int, int]] = []  # returned cards in the deck: slot, place
+        self.steps: list[Step] = []
+        self.cache: dict[tuple[Any, ...], History | None] = {}  # per cards held now
+        self.tails: dict[tuple[Any, ...], History | None] = {}  # per choice and cards then
+
+
+class RoundSampler:
+    """A round as ``seat`` saw it (``events`` redacted for it, its ``hand`` now, the
+    round's ``result`` if finished), read once; :meth:`deal` samples it again."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        events: Sequence[Mapping[str, Any]],
+        hand: Sequence[str],
+        result: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.me = seat
+        self.n = n = rules.players
+        self.kinds = list(rules.values)
+        self.bit = {card: 1 << index for index, card in enumerate(self.kinds)}
+        self.every_card = (1 << len(self.kinds)) - 1
+        self.deal_size = len(rules.deck)
+        self.first = 0
+        # What the seat saw, as the engine's log: hidden fields are None until filled.
+        self.template: list[Event] = []
+        self.actions: list[Action | None] = []  # None: an opponent's Chancellor decision
+        self.known: dict[int, str] = {}  # slot -> card the seat knows
+        self.public: Counter[str] = Counter()  # face up and discarded
+        self.my_hand: list[str] = []
+        self.deck: list[int] = []  # slots, top last
+        self.slot_count = self.deal_size
+        self.out = [False] * n
+        # Per other seat: its thread, the domain of its card, its draw this turn.
+        self.thread = [-1] * n
+        self.domain = [self.every_card] * n
+        self.drawing: dict[int, tuple[int, int, int]] = {}  # seat -> slot, domain, event
+        self.choosing: dict[int, tuple[list[int], list[int], int]] = {}  # Chancellor (R19)
+        self.steps: list[Step] = []
+        self.links: list[int] = []  # union-find over threads
+        self.returned_domain: dict[int, int] = {}  # slot -> domain of a returned card
+        self.returned_by: dict[int, int] = {}  # slot -> the thread that returned it
+        self.ties: list[tuple[int, int]] = []  # seats holding cards of one value (R17)
+        self.compare: tuple[bool, int, int, int] | None = None  # and the event's index
+        self.last_played = ""
+        self.cardinal: int | None = None  # -1 after a Cardinal, then its seat (R32)
+        for index, event in enumerate(events):
+            if self.cardinal is not None and self.cardinal >= 0:
+                self._cardinal_decided(event)
+            self.template.append(_as_tuple(event))
+            getattr(self, "_on_" + event["type"])(index, event)
+        self._finish(hand, result)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _mask(self, keep: Callable[[str], bool]) -> int:
+        return sum(self.bit[card] for card in self.kinds if keep(card))
+
+    def _same_values(self, domain: int) -> int:
+        """The cards of the values of the cards in ``domain``."""
+        values = self.rules.values
+        shared = {values[card] for card in self.kinds if domain & self.bit[card]}
+        return self._mask(lambda card: values[card] in shared)
+
+    def _new_thread(self, seat: int) -> None:
+        self.thread[seat] = len(self.links)
+        self.links.append(len(self.links))
+
+    def _root(self, thread: int) -> int:
+        while self.links[thread] != thread:
+            thread = self.links[thread]
+        return thread
+
+    def _link(self, one: int, other: int) -> None:
+        self.links[self._root(one)] = self._root(other)
+
+    def _draw_slot(self, seat: int) -> tuple[int, int]:
+        """Take the slot on top of the deck for ``seat``: the slot and its domain."""
+        slot = self.deck.pop()
+        owner = self.returned_by.get(slot)
+        if owner is not None and seat != self.me:
+            self._link(owner, self.thread[seat])
+        card = self.known.get(slot)
+        if card is not None:
+            return slot, self.bit[card]
+        return slot, self.returned_domain.get(slot, self.every_card)
+
+    def _changed(self, seat: int) -> None:
+        """``seat``'s card may have changed: a tie it was in no longer holds."""
+        self.ties = [tie for tie in self.ties if seat not in tie]
+
+    def _narrow(self, seat: int, mask: int) -> None:
+        if seat != self.me:
+            self.domain[seat] &= mask
+
+    def _fill(self, index: int, position: int, card: Any) -> None:
+        event = list(self.template[index])
+        event[position] = card
+        self.template[index] = tuple(event)
+
+    # -- the seat's events, forward -------------------------------------------------------
+
+    def _on_round(self, index: int, event: Mapping[str, Any]) -> None:
+        self.first = event["first"]
+        for slot, card in enumerate(event["face_up"], start=1):
+            self.known[slot] = card
+            self.public[card] += 1
+        self.dealt = 1 + len(event["face_up"])  # the first dealt slot
+        self.deck = list(range(self.deal_size - 1, self.dealt + self.n - 1, -1))
+
+    def _on_deal(self, index: int, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        slot = self.dealt + (seat - self.first) % self.n
+        if seat == self.me:
+            self.known[slot] = event["card"]
+            self.my_hand = [event["card"]]
+        else:
+            self._new_thread(seat)
+            self.steps.append((_DEAL, self.thread[seat], slot, index))
+
+    def _on_turn(self, index: int, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        slot, domain = self._draw_slot(seat)
+        if seat == self.me:
+            self.known[slot] = event["card"]
+            self.my_hand.append(event["card"])
+        else:
+            self.drawing[seat] = (slot, domain, index)
+
+    def _on_play(self, index: int, event: Mapping[str, Any]) -> None:
+        seat, card = event["seat"], event["card"]
+        action = parse_action(event["action"])
+        self.actions.append(action)
+        self.public[card] += 1
+        self.last_played = card
+        if card == "cardinal" and action.seats:
+            self.cardinal = -1
+        if seat == self.me:
+            self.my_hand.remove(card)
+            return
+        slot, drawn, turn = self.drawing.pop(seat)
+        held = self.domain[seat]
+        bit = self.bit[card]
+        kept = (drawn if held & bit else 0) | (held if drawn & bit else 0)
+        if card in self.rules.countess_forcers:
+            kept &= ~self.bit.get("countess", 0)  # R21
+        self.domain[seat] = kept
+        self._changed(seat)
+        self.steps.append((_PLAY, self.thread[seat], card, slot, turn, held, drawn))
+
+    def _cardinal_decided(self, event: Mapping[str, Any]) -> None:
+        """The event after a Cardinal's trade shows its second step (R32)."""
+        seat = self.cardinal
+        self.cardinal = None
+        looked = event["type"] == "look" and event["seat"] == seat
+        self.actions.append(Action.look(event["target"]) if looked else LOOK_NONE)
+
+    def _on_guard(self, index: int, event: Mapping[str, Any]) -> None:
+        guess = event["guess"]
+        if self.rules.guard_names_value:
+            named = self._mask(lambda card: self.rules.values[card] == guess)
+        else:
+            named = self.bit[guess]
+        assassin = self.bit.get("assassin", 0)  # R30: a Guard on an Assassin logs no guess
+        self._narrow(event["target"], (named if event["hit"] else ~named) & ~assassin)
+
+    def _on_assassin(self, index: int, event: Mapping[str, Any]) -> None:
+        self._narrow(event["seat"], self.bit["assassin"])
+
+    def _on_look(self, index: int, event: Mapping[str, Any]) -> None:
+        seat, target = event["seat"], event["target"]
+        if target == self.me:
+            self._fill(index, 3, self.my_hand[0])
+        elif seat == self.me:
+            self._narrow(target, self.bit[event["card"]])
+        else:
+            self.steps.append((_SHOWN, self.thread[target], index, 3))
+
+    def _on_compare(self, index: int, event: Mapping[str, Any]) -> None:
+        seat, target, loser = event["seat"], event["target"], event["loser"]
+        if self.me in (seat, target):
+            self._narrow(seat, self.bit[event["seat_card"]])
+            self._narrow(target, self.bit[event["target_card"]])
+        elif loser is None:  # a tie: each holds a value the other may hold
+            self.ties.append((seat, target))
+            one, other = self.thread[seat], self.thread[target]
+            self._link(one, other)
+            self.steps.append((_TIE, one, other, index))
+            for first, second in ((seat, target), (target, seat)):
+                self.domain[first] &= self._same_values(self.domain[second])
+        else:
+            winner = target if loser == seat else seat
+            self.steps.append((_SHOWN, self.thread[winner], index, 3 if winner == seat else 4))
+            self.compare = (self.last_played == "baron", winner, loser, index)  # R17, R37
+
+    def _on_trade(self, index: int, event: Mapping[str, Any]) -> None:
+        first, second = event["first"], event["second"]
+        if self.cardinal == -1:
+            self.cardinal = event["seat"]
+        if self.me in (first, second):
+            other = second if first == self.me else first
+            mine, theirs = event["first_card"], event["second_card"]
+            if other == first:
+                mine, theirs = theirs, mine
+            self.steps.append((_HELD, self.thread[other], (theirs,)))
+            self._new_thread(other)
+            self.domain[other] = self.bit[mine]
+            self._changed(other)
+            self.my_hand = [theirs]
+            return
+        one, other = self.thread[first], self.thread[second]
+        self.steps.append((_SHOWN, one, index, 4))
+        self.steps.append((_SHOWN, other, index, 5))
+        self.thread[first], self.thread[second] = other, one
+        domain = self.domain
+        domain[first], domain[second] = domain[second], domain[first]
+        swap = {first: second, second: first}
+        self.ties = [(swap.get(a, a), swap.get(b, b)) for a, b in self.ties]
+
+    def _on_discard(self, index: int, event: Mapping[str, Any]) -> None:
+        seat, card = event["seat"], event["card"]
+        self.public[card] += 1
+        if seat == self.me:
+            self.my_hand.remove(card)
+        else:
+            self._changed(seat)
+            self.steps.append((_DISCARD, self.thread[seat], card))
+
+    def _on_draw(self, index: int, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        if event["set_aside"]:  # R23
+            slot, domain = 0, self.every_card
+        else:
+            slot, domain = self._draw_slot(seat)
+        if seat == self.me:
+            self.known[slot] = event["card"]
+            self.my_hand.append(event["card"])
+        else:
+            self.domain[seat] = domain
+            self._changed(seat)
+            self.steps.append((_DRAW, self.thread[seat], slot, index))
+
+    def _on_out(self, index: int, event: Mapping[str, Any]) -> None:
+        seat, cards = event["seat"], event["cards"]
+        self.public.update(cards)
+        self.out[seat] = True
+        self._changed(seat)
+        if seat == self.me:
+            self.my_hand = []
+        else:
+            self.steps.append((_HELD, self.thread[seat], tuple(cards)))
+        compare, self.compare = self.compare, None
+        if compare is not None and compare[2] == seat and cards:
+            lower_loses, winner, _, shown = compare
+            self._fill(shown, 3 if self.template[shown][1] == seat else 4, cards[0])  # the loser's
+            values = self.rules.values
+            lost = values[cards[0]]
+            if lower_loses:
+                self._narrow(winner, self._mask(lambda card: values[card] > lost))
+            else:
+                self._narrow(winner, self._mask(lambda card: values[card] < lost))
+
+    def _on_chancellor_draw(self, index: int, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        taken = [self._draw_slot(seat) for _ in range(event["count"])]
+        if seat == self.me:
+            for (slot, _), card in zip(taken, event["cards"], strict=True):
+                self.known[slot] = card
+            self.my_hand.extend(event["cards"])
+        elif taken:
+            self.choosing[seat] = ([slot for slot, _ in taken], [d for _, d in taken], index)
+        else:
+            self._fill(index, 2, ())  # R19: an empty deck, nothing drawn
+
+    def _on_chancellor_return(self, index: int, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        returned = list(range(self.slot_count, self.slot_count + event["count"]))
+        self.slot_count += event["count"]
+        for slot in returned:
+            self.deck.insert(0, slot)  # under the deck, the last one at the bottom
+        if seat == self.me:
+            cards = event["cards"]
+            self.known.update(zip(returned, cards, strict=True))
+            for card in cards:
+                self.my_hand.remove(card)
+            self.actions.append(Action.keep(*self.my_hand, *cards))
+            return
+        taken, domains, drawn_event = self.choosing.pop(seat)
+        thread, held = self.thread[seat], self.domain[seat]
+        union = held
+        for domain in domains:
+            union |= domain
+        self.domain[seat] = union
+        for slot in returned:
+            self.returned_domain[slot] = union
+            self.returned_by[slot] = thread
+        self._changed(seat)
+        action = len(self.actions)
+        self.steps.append(
+            (_CHANCELLOR, thread, taken, drawn_event, returned, index, action, held, domains)
+        )
+        self.actions.append(None)
+
+    def _on_bishop(self, index: int, event: Mapping[str, Any]) -> None:
+        values, value, hit = self.rules.values, event["value"], event["hit"]
+        self._narrow(event["target"], self._mask(lambda card: (values[card] == value) == hit))
+
+    def _on_reply(self, index: int, event: Mapping[str, Any]) -> None:
+        self.actions.append(DISCARD if event["discard"] else KEEP)
+
+    def _on_showdown(self, index: int, event: Mapping[str, Any]) -> None:
+        for shown in event["hands"]:
+            self._narrow(shown["seat"], self.bit[shown["card"]])
+
+    def _on_token(self, index: int, event: Mapping[str, Any]) -> None:
+        pass
+
+    def _on_round_end(self, index: int, event: Mapping[str, Any]) -> None:
+        pass
+
+    def _on_game_end(self, index: int, event: Mapping[str, Any]) -> None:
+        pass
+
+    # -- what is left to sample ------------------------------------------------------------
+
+    def _finish(self, hand: Sequence[str], result: Mapping[str, Any] | None) -> None:
+        """The places to fill now: other seats' hands, the deck, the set-aside card."""
+        me, n = self.me, self.n
+        for seat, (slot, _, index) in self.drawing.items():  # drawn, not played yet
+            self.steps.append((_DRAWN_NOW, self.thread[seat], slot, index))
+        for seat, (taken, _, index) in self.choosing.items():  # R19: still choosing
+            self.steps.append((_CHANCELLOR_NOW, self.thread[seat], taken, index))
+        self.end_deck = list(self.deck)  # slots, top last
+        drawn = {step[2] for step in self.steps if step[0] == _DRAW}
+        self.set_aside_drawn = 0 in drawn or 0 in self.known
+        pool = Counter(self.rules.deck)
+        pool.subtract(self.public)
+        pool.subtract(hand)
+        pool.subtract(self.known[slot] for slot in self.end_deck if slot in self.known)
+        self.fixed: dict[int, list[str]] = {}  # other seats' hands known now
+        self.set_aside: str | None = None  # the set-aside card, when known and not drawn
+        if result is not None:  # R52: the review of a round shows every hand
+            for seat in range(n):
+                if seat != me and not self.out[seat]:
+                    self.fixed[seat] = list(result["hands"][seat])
+                    pool.subtract(self.fixed[seat])
+            if not self.set_aside_drawn:
+                self.set_aside = result["set_aside"]
+                pool[result["set_aside"]] -= 1
+        if any(count < 0 for count in pool.values()):
+            raise LoveLetterError("these events show more cards than the deck holds")
+        self.pool = {card: pool[card] for card in self.kinds}
+        # Other seats' cards, the seats that may hold the fewest kinds first.
+        self.holders: list[tuple[int, list[list[str]]]] = []
+        for seat in range(n):
+            if seat == me or self.out[seat] or seat in self.fixed:
+                continue
+            domains = [self.domain[seat]]
+            if seat in self.drawing:
+                domains.append(self.drawing[seat][1])
+            if seat in self.choosing:
+                domains.extend(self.choosing[seat][1])
+            kinds = [[card for card in self.kinds if self.bit[card] & d] for d in domains]
+            self.holders.append((seat, kinds))
+        self.holders.sort(key=lambda holder: [len(kinds) for kinds in holder[1]])
+        self.tied: dict[int, list[int]] = {seat: [] for seat in range(n)}
+        for one, other in self.ties:  # enforced as sampled
+            self.tied[one].append(other)
+            self.tied[other].append(one)
+        self.open_slots = [slot for slot in self.end_deck if slot not in self.known]
+        place = {slot: index for index, slot in enumerate(self.open_slots)}
+        # The deck now (top last) and at the deal: a known card, or a place in the rest.
+        self.deck_layout = [(self.known.get(slot), place.get(slot, -1)) for slot in self.end_deck]
+        self.dealt_open = [(slot, place[slot]) for slot in self.open_slots if slot < self.deal_size]
+        self.hidden_set_aside = not self.set_aside_drawn and self.set_aside is None
+        places = sum(len(kinds) for _, kinds in self.holders)
+        places += len(self.open_slots) + self.hidden_set_aside
+        if places != sum(self.pool.values()):
+            raise LoveLetterError(f"{sum(self.pool.values())} unseen cards for {places} places")
+        self.hidden_decisions = None in self.actions  # another seat's Chancellor chose
+        self.returned_known = {
+            slot: card for slot, card in self.known.items() if slot >= self.deal_size
+        }
+        self.deck_template = [self.known.get(slot) for slot in range(self.deal_size)]
+        self._group()
+
+    def _group(self) -> None:
+        """Threads linked by a tie or a returned card form a group, sampled together."""
+        groups: dict[int, _Group] = {}
+        for thread in range(len(self.links)):
+            root = self._root(thread)
+            if root not in groups:
+                groups[root] = _Group([])
+            groups[root].threads.append(thread)
+        for seat in range(self.n):
+            if seat != self.me and not self.out[seat]:
+                groups[self._root(self.thread[seat])].live.append(seat)
+        for place, slot in enumerate(self.open_slots):
+            if slot in self.returned_by:
+                groups[self._root(self.returned_by[slot])].returned.append((slot, place))
+        for step in self.steps:
+            groups[self._root(step[1])].steps.append(step)
+        groups_with_steps = [group for group in groups.values() if group.steps]
+        # Groups whose threads all ended (out, or given to this seat) are undone once.
+        self.groups = [group for group in groups_with_steps if group.live or group.returned]
+        self.settled = [group for group in groups_with_steps if group not in self.groups]
+        self.settled_histories: list[History] | None = None
+        # Per histories of a deal: the log, the deal's slots drawn and the decisions.
+        self.merged: dict[
+            tuple[History, ...], tuple[list[Event], list[tuple[int, str]], list[Action | None]]
+        ] = {}
+
+    # -- sampling -----------------------------------------------------------------------------
+
+    def deal(self, rng: random.Random, weights: Weights | None = None) -> Deal:
+        """A sampled round, weighted by ``weights`` while that keeps finding deals."""
+        for attempt in range(MAX_TRIES):
+            deal = self._try(rng, weights if attempt < WEIGHTED_TRIES else None)
+            if deal is not None:
+                return deal
+        raise RuntimeError("no deal fits these events (a bug: the true one does)")
+
+    def _try(self, rng: random.Random, weights: Weights | None) -> Deal | None:
+        """One attempt: the cards now, then each group's history (None: a dead end)."""
+        pool = self.pool.copy()
+        hands = {seat: list(cards) for seat, cards in self.fixed.items()}
+        for seat, kinds_per_card in self.holders:
+            factors = weights.get(seat) if weights is not None else None
+            tied = self.tied[seat]
+            hand: list[str] = []
+            for kinds in kinds_per_card:
+                cards = [card for card in kinds if pool[card]]
+                if tied and not hand:
+                    cards = [card for card in cards if self._tie_fits(card, tied, hands, pool)]
+                if not cards:
+                    return None
+                card = _choose(rng, cards, pool, None if hand else factors)
+                pool[card] -= 1
+                hand.append(card)
+            hands[seat] = hand
+        rest = [card for card, count in pool.items() for _ in range(count)]
+        rng.shuffle(rest)
+        set_aside = rest.pop() if self.hidden_set_aside else None
+        if self.settled_histories is None:
+            self.settled_histories = []
+            for group in self.settled:
+                history = self._undo(group, hands, rest, rng)
+                if history is None:
+                    raise RuntimeError("no history fits these events (a bug: the true one does)")
+                self.settled_histories.append(history)
+        histories = []
+        for group in self.groups:
+            if group.returned or len(group.live) > 1:
+                key: tuple[Any, ...] = (
+                    *(tuple(hands[seat]) for seat in group.live),
+                    *(rest[place] for _, place in group.returned),
+                )
+            else:
+                key = tuple(hands[group.live[0]])
+            if key in group.cache:
+                history = group.cache[key]
+            else:
+                history = group.cache[key] = self._undo(group, hands, rest, rng)
+            if history is None:
+                return None
+            histories.append(history)
+        return Deal(hands, rest, set_aside, tuple(histories))
+
+    def _tie_fits(
+        self, card: str, tied: list[int], hands: dict[int, list[str]], pool: dict[str, int]
+    ) -> bool:
+        """Whether a seat tied (R17) with the seats ``tied`` may hold ``card``: their
+        value if they have theirs already, else one left of that value for each."""
+        values, bit = self.rules.values, self.bit
+        value = values[card]
+        for other in tied:
+            if other in hands:
+                if values[hands[other][0]] != value:
+                    return False
+            elif not any(
+                pool[same] - (same == card) > 0 and self.domain[other] & bit[same]
+                for same in self.kinds
+                if values[same] == value
+            ):
+                return False
+        return True
+
+    def _undo(
+        self, group: _Group, hands: dict[int, list[str]], rest: list[str], rng: random.Random
+    ) -> History | None:
+        """A history of ``group`` that ends with the sampled cards, or None if none fits."""
+        held: dict[int, list[str]] = {thread: [] for thread in group.threads}
+        for seat in group.live:
+            held[self.thread[seat]] = list(hands[seat])
+        returned = dict(self.returned_known)
+        for slot, place in group.returned:
+            returned[slot] = rest[place]
+        return self._history(group, len(group.steps) - 1, held, returned, rng)
+
+    def _history(
+        self,
+        group: _Group,
+        index: int,
+        held: dict[int, list[str]],
+        returned: dict[int, str],
+        rng: random.Random,
+    ) -> History | None:
+        """Undo ``group.steps[: index + 1]`` from the cards ``held`` after them (and the
+        returned cards' slots): their history, or None at a dead end.
+
+        At a choice (which card a player drew, what a Chancellor kept) the options that
+        fit the domains are tried in random order; what follows a choice depends only
+        on the cards held then, so it is kept per group (:attr:`_Group.tails`).
+        """
+        steps, bit, values = group.steps, self.bit, self.rules.values
+        history = History()
+        parts: list[tuple[int, int, Any]] = []
+        choices: list[Choice] = []
+        while index >= 0 and not choices:
+            step = steps[index]
+            kind = step[0]
+            index -= 1
+            if kind == _PLAY:
+                _, thread, card, slot, turn, before, drawn = step
+                (kept,) = held[thread]
+                for old, new in ((card, kept), (kept, card)):
+                    if before & bit[old] and drawn & bit[new]:
+                        choices.append((thread, old, [(slot, new)], [(turn, 2, new)]))
+                    if kept == card:
+                        break
+                if not choices:
+                    return None
+            elif kind == _SHOWN:
+                _, thread, event, position = step
+                parts.append((event, position, held[thread][0]))
+            elif kind in (_DRAW, _DRAWN_NOW):
+                _, thread, slot, event = step
+                card = held[thread].pop()
+                self._place(returned, history, slot, card)
+                parts.append((event, 2, card))
+            elif kind == _DISCARD:
+                held[step[1]].append(step[2])
+            elif kind == _HELD:
+                held[step[1]] = list(step[2])
+            elif kind == _DEAL:
+                _, thread, slot, event = step
+                (card,) = held[thread]
+                held[thread] = []
+                self._place(returned, history, slot, card)
+                parts.append((event, 2, card))
+            elif kind == _TIE:
+                _, one, other, event = step
+                mine, theirs = held[one][0], held[other][0]
+                if values[mine] != values[theirs]:
+                    return None
+                parts.extend(((event, 3, mine), (event, 4, theirs)))
+            elif kind == _CHANCELLOR:
+                _, thread, taken, drawn_event, back, return_event, action, before, domains = step
+                kept = held[thread][0]
+                cards = tuple(returned.pop(slot) for slot in back)  # not needed further back
+                history.actions.append((action, Action.keep(kept, *cards)))
+                parts.append((return_event, 2, cards))
+                for first, *drawn_cards in set(permutations((kept, *cards))):
+                    if before & bit[first] and all(
+                        domain & bit[card]
+                        for domain, card in zip(domains, drawn_cards, strict=True)
+                    ):
+                        fills = [(drawn_event, 2, tuple(drawn_cards))]
+                        drawn = list(zip(taken, drawn_cards, strict=True))
+                        choices.append((thread, first, drawn, fills))
+                if not choices:
+                    return None
+            else:  # _CHANCELLOR_NOW
+                _, thread, taken, event = step
+                hand = held[thread]
+                held[thread] = hand[:1]
+                for slot, card in zip(taken, hand[1:], strict=True):
+                    self._place(returned, history, slot, card)
+                parts.append((event, 2, tuple(hand[1:])))
+        if choices:
+            chosen = self._follow(group, index, held, returned, rng, choices)
+            if chosen is None:
+                return None
+            (_, _, drawn, fills), tail = chosen
+            for slot, card in drawn:
+                self._place(returned, history, slot, card)
+            parts.extend(fills)
+            self._complete_events(history, parts)
+            history.events.extend(tail.events)
+            history.parts.extend(tail.parts)
+            history.slots.extend(tail.slots)
+            history.actions.extend(tail.actions)
+        else:
+            self._complete_events(history, parts)
+        return history
+
+    def _follow(
+        self,
+        group: _Group,
+        index: int,
+        held: dict[int, list[str]],
+        returned: dict[int, str],
+        rng: random.Random,
+        choices: list[Choice],
+    ) -> tuple[Choice, History] | None:
+        """The first of ``choices``, in random order, after which ``group.steps[: index
+        + 1]`` can be undone, and their history; None if there is none."""
+        if len(choices) > 1:
+            rng.shuffle(choices)
+        for number, choice in enumerate(choices):
+            thread, card, drawn, _ = choice
+            last = number == len(choices) - 1
+            trial_held = held if last else {key: list(cards) for key, cards in held.items()}
+            trial_returned = returned if last else dict(returned)
+            trial_held[thread] = [card]
+            for slot, drawn_card in drawn:
+                if slot >= self.deal_size:
+                    trial_returned[slot] = drawn_card
+            key = (
+                index,
+                *(tuple(trial_held[other]) for other in group.threads),
+                *sorted(trial_returned.items()),
+            )
+            if key in group.tails:
+                tail = group.tails[key]
+            else:
+                tail = group.tails[key] = self._history(
+                    group, index, trial_held, trial_returned, rng
+                )
+            if tail is not None:
+                return choice, tail
+        return None
+
+    def _complete_events(self, history: History, parts: list[tuple[int, int, Any]]) -> None:
+        """Turn filled fields into whole events; a trade with another group's thread
+        keeps its part only."""
+        events: dict[int, list[Any]] = {}
+        template = self.template
+        for index, position, card in parts:
+            event = events.get(index)
+            if event is None:
+                event = events[index] = list(template[index])
+            event[position] = card
+        for index, event in events.items():
+            if event[0] == "trade" and None in event[4:]:
+                history.parts.extend(part for part in parts if part[0] == index)
+            else:
+                history.events.append((index, tuple(event)))
+
+    def _place(self, returned: dict[int, str], history: History, slot: int, card: str) -> None:
+        """``card`` was drawn from ``slot``: a slot of the deal, or a returned card."""
+        if slot < self.deal_size:
+            history.slots.append((slot, card))
+        else:
+            returned[slot] = card
+
+    # -- results ------------------------------------------------------------------------------
+
+    def complete(self, deal: Deal) -> tuple[list[Event], list[str], list[Action]]:
+        """The round's log, deck at the deal (top first) and decisions in ``deal``,
+        checked to be whole (every other world of a view relies on it)."""
+        log, deck, actions = self.parts(deal)
+        if None in deck or None in actions:
+            raise RuntimeError("a sampled round left a card or a decision out")
+        return log, deck, list(actions)
+
+    def parts(self, deal: Deal) -> tuple[list[Event], list[str], Sequence[Action]]:
+        """The round's log, deck at the deal and decisions in ``deal``, unchecked (the
+        same places are filled in every deal of a round); the decisions are shared
+        between deals: copy them to change them."""
+        merged = self.merged.get(deal.histories)
+        if merged is None:
+            merged = self.merged[deal.histories] = self._merge(deal.histories)
+        log, slots, actions = merged
+        deck = list(self.deck_template)
+        for slot, card in slots:
+            deck[slot] = card
+        rest = deal.rest
+        for slot, place in self.dealt_open:
+            deck[slot] = rest[place]
+        if not self.set_aside_drawn:
+            deck[0] = self.set_aside if deal.set_aside is None else deal.set_aside
+        return list(log), cast("list[str]", deck), cast("list[Action]", actions)
+
+    def _merge(
+        self, histories: tuple[History, ...]
+    ) -> tuple[list[Event], list[tuple[int, str]], list[Action | None]]:
+        """The log, the deal's slots drawn, and the decisions of these histories."""
+        log = list(self.template)
+        slots: list[tuple[int, str]] = []
+        actions = list(self.actions)
+        for history in (*(self.settled_histories or ()), *histories):
+            for index, event in history.events:
+                log[index] = event
+            for index, position, card in history.parts:  # an event shared with another
+                event = list(log[index])
+                event[position] = card
+                log[index] = tuple(event)
+            slots.extend(history.slots)
+            for index, action in history.actions:
+                actions[index] = action
+        return log, slots, actions
+
+    def deck_now(self, deal: Deal) -> list[str]:
+        """The draw pile in ``deal``, top last (as :attr:`Game.deck`)."""
+        rest = deal.rest
+        return [rest[place] if card is None else card for card, place in self.deck_layout]
+
+
+def _choose(
+    rng: random.Random,
+    cards: list[str],
+    counts: dict[str, int],
+    factors: Mapping[str, float] | None,
+) -> str:
+    """One of ``cards``, in proportion to its count times its factor (if their sum is
+    positive; else to its count alone)."""
+    if len(cards) == 1:
+        return cards[0]
+    masses: list[float] = [counts[card] for card in cards]
+    if factors:
+        weighted = [mass * factors.get(card, 1.0) for card, mass in zip(cards, masses, strict=True)]
+        total = sum(weighted)
+        if total > 0:
+            masses = weighted
+        else:
+            total = sum(masses)
+    else:
+        total = sum(masses)
+    point = rng.random() * total
+    for card, mass in zip(cards, masses, strict=True):
+        point -= mass
+        if point < 0:
+            return card
+    return cards[-1]
+
+
+def _as_tuple(event: Mapping[str, Any]) -> Event:
+    """A redacted event as the engine logs it (hidden fields stay None)."""
+    kind = event["type"]
+    if kind == "play":
+        return ("play", event["seat"], parse_action(event["action"]))
+    if kind == "showdown":
+        return ("showdown", tuple((shown["seat"], shown["card"]) for shown in event["hands"]))
+    return (kind, *(_tuple(event[name]) for name in FIELDS[kind]))
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
