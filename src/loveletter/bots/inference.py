@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import (
+    CARD_KINDS,
     AssassinEvent,
     BishopEvent,
     ChancellorDrawEvent,
     ChancellorReturnEvent,
+    Choice,
     CompareEvent,
     DealEvent,
     DiscardEvent,
@@ -155,19 +157,14 @@ class _Reader:
     def actions_of(self, card: str) -> int:
         """Roughly how many legal actions playing ``card`` offers (for the random model)."""
         others = max(1, self.alive - 1)
-        if card == "guard":
-            return others * len(self.rules.guard_guesses)
-        if card == "bishop":
-            return others * len(self.rules.bishop_guesses)
-        if card in ("priest", "baron", "king", "dowager_queen", "jester"):
-            return others
-        if card in ("prince", "sycophant"):
-            return others + 1
-        if card == "cardinal":
-            return (others + 1) * others // 2
-        if card == "baroness":
-            return others + others * (others - 1) // 2
-        return 1
+        targets = {
+            Choice.NOBODY: 1,
+            Choice.OTHER: others,
+            Choice.ANY: others + 1,
+            Choice.OTHERS: others + others * (others - 1) // 2,  # one or two others
+            Choice.TWO: (others + 1) * others // 2,  # two seats, oneself may be one
+        }[CARD_KINDS[card].chooses]
+        return targets * max(1, len(self.rules.guesses(card)))
 
     def keep_score(self, card: str) -> float:
         if card == "princess":
