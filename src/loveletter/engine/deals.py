@@ -457,7 +457,7 @@ class RoundSampler:
         if any(count < 0 for count in pool.values()):
             raise LoveLetterError("these events show more cards than the deck holds")
         self.pool = {card: pool[card] for card in self.kinds}
-        # Other seats' cards, the seats that may hold the fewest kinds first.
+        # Other seats' cards: the seats that may hold the fewest unseen cards first.
         self.holders: list[tuple[int, list[list[str]]]] = []
         for seat in range(n):
             if seat == me or self.out[seat] or seat in self.fixed:
@@ -467,9 +467,13 @@ class RoundSampler:
                 domains.append(self.drawing[seat][1])
             if seat in self.choosing:
                 domains.extend(self.choosing[seat][1])
-            kinds = [[card for card in self.kinds if self.bit[card] & d] for d in domains]
+            kinds = [
+                [card for card in self.kinds if self.bit[card] & domain and self.pool[card]]
+                for domain in domains
+            ]
             self.holders.append((seat, kinds))
-        self.holders.sort(key=lambda holder: [len(kinds) for kinds in holder[1]])
+        unseen = self.pool
+        self.holders.sort(key=lambda holder: sum(unseen[card] for card in holder[1][0]))
         self.tied: dict[int, list[int]] = {seat: [] for seat in range(n)}
         for one, other in self.ties:  # enforced as sampled
             self.tied[one].append(other)
@@ -824,15 +828,14 @@ def _choose(
     positive; else to its count alone)."""
     if len(cards) == 1:
         return cards[0]
-    masses: list[float] = [counts[card] for card in cards]
     if factors:
-        weighted = [mass * factors.get(card, 1.0) for card, mass in zip(cards, masses, strict=True)]
-        total = sum(weighted)
-        if total > 0:
-            masses = weighted
-        else:
+        masses = [counts[card] * factors.get(card, 1.0) for card in cards]
+        total = sum(masses)
+        if total <= 0:
+            masses = [float(counts[card]) for card in cards]
             total = sum(masses)
     else:
+        masses = [float(counts[card]) for card in cards]
         total = sum(masses)
     point = rng.random() * total
     for card, mass in zip(cards, masses, strict=True):
