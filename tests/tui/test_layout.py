@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from loveletter.bots import make_bot
 from loveletter.tui.app import LoveLetterApp
@@ -61,6 +62,17 @@ async def test_the_round_summary_of_eight_fits(tmp_path: Path) -> None:
         assert all(name in text for name in NAMES)
         svg = Path(app.save_screenshot("summary.svg", path=str(tmp_path)))
         assert svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+async def test_the_setup_screen_keeps_the_seed_given() -> None:
+    app = LoveLetterApp(seed=3, delay=0, bot_factory=make_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#seed", Input).value == "3"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session is not None
+        assert app.session.setup.seed == 3
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -25,20 +25,38 @@ def test_seat_setups_put_humans_first_and_never_repeat_a_name() -> None:
 
 def test_a_seeded_session_is_reproducible() -> None:
     setup = Setup("2019", seat_setups(3, ["easy", "medium"]), seed=11)
-    records = []
-    for _ in range(2):
-        session = Session.start(setup, bot_factory=make_bot)
-        game = session.game
-        while not game.is_over and game.round_number < 3:
-            seat = game.to_move
-            if seat is None:
-                session.next_round()
-            elif session.is_bot(seat):
-                session.apply(session.bot_choice(seat, session.view(seat)), seat)
-            else:
-                session.apply(session.view(seat)["legal_actions"][-1], seat)
-        records.append(session.record())
+    records = [play_on(Session.start(setup, bot_factory=make_bot), 3).record() for _ in "ab"]
     assert records[0] == records[1]
+
+
+def play_on(session: Session, rounds: int, stop_after: int | None = None) -> Session:
+    """Play until round ``rounds`` starts (bots, and humans taking their last legal
+    action), or until ``stop_after`` decisions were taken."""
+    game = session.game
+    taken = 0
+    while not game.is_over and game.round_number < rounds and taken != stop_after:
+        seat = game.to_move
+        if seat is None:
+            session.next_round()
+        elif session.is_bot(seat):
+            session.apply(session.bot_choice(seat, session.view(seat)), seat)
+        else:
+            session.apply(session.view(seat)["legal_actions"][-1], seat)
+        taken += 1
+    return session
+
+
+@pytest.mark.parametrize("stop_after", [5, 17, 30])
+def test_a_resumed_seeded_game_goes_on_as_the_uninterrupted_one(
+    tmp_path: Path, stop_after: int
+) -> None:
+    setup = Setup("2019", seat_setups(4, ["easy", "medium", "hard"]), seed=8)
+    whole = play_on(Session.start(setup), 4)
+    path = tmp_path / "game.json"
+    play_on(Session.start(setup, save=path), 4, stop_after)
+    resumed = play_on(Session.resume(path), 4)
+    assert whole.game.round_number >= 3
+    assert resumed.record() == whole.record()
 
 
 def test_a_forced_move_is_not_asked_of_the_bot() -> None:

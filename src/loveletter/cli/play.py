@@ -27,7 +27,7 @@ def play(
             "--bots",
             "-b",
             help=f"Bot levels, one per bot seat, comma-separated: {', '.join(LEVELS)} "
-            f"(default: {DEFAULT_LEVEL} for every seat no human takes).",
+            f"(bot seats without a level: {DEFAULT_LEVEL}).",
         ),
     ] = None,
     humans: Annotated[
@@ -78,7 +78,9 @@ def play(
     if any(option is not None for option in (edition, players, bots, humans, names)):
         setup = _setup(edition or "classic", players, bots, humans, names or [])
         setup = Setup(setup.edition, setup.seats, language, seed, options)
-    app = LoveLetterApp(setup=setup, lang=language, save=save, delay=delay, options=options)
+    app = LoveLetterApp(
+        setup=setup, lang=language, save=save, delay=delay, options=options, seed=seed
+    )
     app.run()
 
 
@@ -103,15 +105,12 @@ def _setup(
     people = humans if humans is not None else max(len(names), 1)
     if players is None:
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
-    if not levels:
-        levels = [DEFAULT_LEVEL] * (players - people)
-    if humans is None:
-        people = players - len(levels)
-    if people < 1 or people + len(levels) != players:
+    if people + len(levels) > players:
         fail(
             f"{players} players do not fit {people} human(s) and {len(levels)} bot(s): "
             "give --players, --bots and --humans that add up"
         )
+    levels += [DEFAULT_LEVEL] * (players - people - len(levels))
     try:
         chosen.check_players(players)
     except ValueError as error:

@@ -193,8 +193,9 @@ class SetupScreen(Screen[None]):
         self.app.exit()
 
 
-def draft_for(setup: Setup | None, lang: str, options: Options) -> Draft:
-    """The form's starting point: a previous table, or the defaults in ``lang``."""
+def draft_for(setup: Setup | None, lang: str, options: Options, seed: int | None = None) -> Draft:
+    """The form's starting point: a previous table (a new deal), or the defaults in
+    ``lang`` with ``seed``."""
     if setup is None:
-        return Draft(lang=lang, options=options)
+        return Draft(lang=lang, seed="" if seed is None else str(seed), options=options)
     return Draft.from_setup(replace(setup, seed=None))
