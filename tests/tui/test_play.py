@@ -238,7 +238,10 @@ async def test_the_countess_rule_is_explained() -> None:
         table = game_screen(pilot)
         assert table.options == ["countess", ""]
         rule = "You hold the Countess with the King: you must play the Countess."
-        assert rule in screen_text(pilot)
+        text = screen_text(pilot)
+        assert rule in text
+        assert "(cannot be played: the Countess" in text  # under the King
+        assert "must be played" not in text
         before = export_record(table.session.game)
         await pilot.press("2")  # the King is shown, but not offered
         await settle(pilot)
@@ -265,6 +268,7 @@ async def test_the_countess_rule_in_french() -> None:
         await settle(pilot)
         text = screen_text(pilot)
         assert "Vous avez la Comtesse avec le Prince\u00a0: vous devez jouer la Comtesse." in text
+        assert "(impossible\u00a0: la Comtesse doit" in text  # under the Prince
         assert "(R21)" not in text
 
 

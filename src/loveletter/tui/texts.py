@@ -88,7 +88,7 @@ _EN = {
     "your_hand_short": "your hand",
     "hand_of_short": "{name}'s hand",
     "countess": "You hold {countess} with {other}: you must play {countess}.",
-    "unplayable": "must be played: the Countess rule",
+    "unplayable": "cannot be played: the Countess rule",
     # status line
     "thinking": "{name} is thinking…",
     "not_your_turn": "It is not your turn: {name} is to move.",
