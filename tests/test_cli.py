@@ -84,7 +84,7 @@ def test_rules_language_comes_from_the_locale(monkeypatch: pytest.MonkeyPatch) -
 )
 def test_rules_refuses_bad_options(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["rules", *args])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert message in result.stderr
 
 
@@ -248,5 +248,41 @@ def test_simulate_prints_a_human_summary() -> None:
 
 def test_simulate_refuses_an_impossible_table() -> None:
     result = runner.invoke(app, ["simulate", "-e", "2019", "-p", "7"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "2-6 players" in result.stderr
+
+
+# --- the whole command line ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "--edition", "chess"],
+        ["rules", "--lang", "de"],
+        ["simulate", "-e", "2019", "-p", "7"],
+        ["simulate", "--bots", "grandmaster"],
+        ["simulate", "--games", "0"],
+        ["arena", "--bots", "random"],
+        ["arena", "--players", "x"],
+        ["play", "--players", "2", "--humans", "3"],
+        ["play", "--edition", "nope"],
+        ["serve", "--db", "nonsense"],
+        ["nope"],
+    ],
+)
+def test_a_wrong_command_line_exits_with_status_2(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+
+
+def test_a_seat_the_game_lacks_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(write(tmp_path, played_record())), "--seat", "9"])
+    assert result.exit_code == 2
+    assert "there is no seat 9 in this game of 3" in result.stderr
+
+
+def test_the_help_says_what_exit_statuses_mean() -> None:
+    text = " ".join(runner.invoke(app, ["--help"]).output.split())
+    assert "Exit status: 0 done; 1 failed" in text
+    assert "2 a wrong command line" in text

@@ -104,7 +104,7 @@ def test_bad_options_fail_clearly(
     launched: list[LoveLetterApp], args: list[str], message: str
 ) -> None:
     result = runner.invoke(app, ["play", *args])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert message in result.output
     assert not launched
 
@@ -117,7 +117,7 @@ def test_resume(launched: list[LoveLetterApp], tmp_path: Path) -> None:
     assert played.session is not None
     assert played.session.save_path == path
     result = runner.invoke(app, ["play", "--resume", str(path), "--players", "3"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no table options" in result.output
     result = runner.invoke(app, ["play", "--resume", str(tmp_path / "none.json")])
     assert result.exit_code == 1

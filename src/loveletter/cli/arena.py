@@ -15,19 +15,19 @@ from ..arena import MAX_BOTS, plot, run_arena, wilson
 from ..bots import make_bot
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
-from .common import check_table, console, fail, record_writer
+from .common import check_table, console, record_writer, usage_error
 
 
 def parse_bots(text: str) -> list[str]:
     """Bot specs from a comma-separated list, each checked (fails clearly)."""
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     if not specs:
-        fail("--bots needs at least one bot")
+        usage_error("--bots needs at least one bot")
     for spec in specs:
         try:
             make_bot(spec).close()
         except ValueError as error:
-            fail(str(error))
+            usage_error(str(error))
     return specs
 
 
@@ -61,8 +61,11 @@ def arena(
     """Play bots against each other, seats rotating; print win rates and ratings."""
     check_table(edition, players)
     specs = parse_bots(bots)
-    if len(specs) > MAX_BOTS:
-        fail(f"an arena takes at most {MAX_BOTS} bots")
+    if not 2 <= len(specs) <= MAX_BOTS:
+        usage_error(
+            f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
+            "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
+        )
     write_record = record_writer(save, games) if save is not None else None
     progress = Progress(
         TextColumn("[bold]arena"),

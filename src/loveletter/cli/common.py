@@ -41,23 +41,41 @@ def check_language(lang: str | None) -> str:
         return default_language()
     lang = lang.lower()
     if lang not in LANGUAGES:
-        fail(f"unknown language {lang!r}: use en or fr")
+        usage_error(f"unknown language {lang!r}: use en or fr")
     return lang
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
+#: The exit status of a run that failed (an unreadable file, an invalid record).
+FAILURE = 1
+#: The exit status of a wrong command line, as Click gives for its own usage errors.
+USAGE = 2
+#: What the exit statuses mean, for the help texts.
+EXIT_STATUSES = (
+    "Exit status: 0 done; 1 failed (a file that cannot be read or replayed, a server "
+    "that cannot start); 2 a wrong command line (an unknown option or value, options "
+    "that do not fit together)."
+)
+
+
+def fail(message: str, code: int = FAILURE) -> NoReturn:
     """Print an error to standard error (its control characters escaped: it may quote
     a file's content) and exit with ``code``."""
     errors.print(Text("error: ", style="bold red") + Text(printable(message)), soft_wrap=True)
     raise typer.Exit(code)
 
 
+def usage_error(message: str) -> NoReturn:
+    """Refuse a wrong command line (an unknown value, options that do not fit
+    together) with exit status 2."""
+    fail(message, USAGE)
+
+
 def check_table(edition: str, players: int) -> None:
-    """Fail unless ``edition`` exists and seats ``players``."""
+    """Refuse the command line unless ``edition`` exists and seats ``players``."""
     try:
         get_edition(edition).check_players(players)
     except ValueError as error:
-        fail(str(error))
+        usage_error(str(error))
 
 
 def record_writer(folder: Path, games: int) -> Callable[[int, Record], None]:

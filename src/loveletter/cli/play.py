@@ -11,7 +11,7 @@ from ..bots import LEVELS, make_bot
 from ..engine import EDITIONS, Options, RecordError, get_edition
 from ..engine.record import MAX_NAME_LENGTH
 from ..tui.session import DEFAULT_LEVEL, Session, Setup, seat_setups
-from .common import check_language, fail
+from .common import check_language, fail, usage_error
 
 
 def play(
@@ -66,7 +66,7 @@ def play(
     language = check_language(lang)
     if resume is not None:
         if any(option is not None for option in (edition, players, bots, humans, seed, tokens)):
-            fail("--resume continues a saved game: give no table options with it")
+            usage_error("--resume continues a saved game: give no table options with it")
         try:
             session = Session.resume(resume, save=save, lang=language if lang else None)
         except (RecordError, ValueError) as error:
@@ -95,18 +95,18 @@ def _setup(
     try:
         chosen = get_edition(edition)
     except ValueError as error:
-        fail(str(error))
+        usage_error(str(error))
     levels = [level.strip() for level in bots.split(",")] if bots else []
     for level in levels:
         try:
             make_bot(level).close()
         except ValueError as error:
-            fail(str(error))
+            usage_error(str(error))
     people = humans if humans is not None else max(len(names), 1)
     if players is None:
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
     if people + len(levels) > players:
-        fail(
+        usage_error(
             f"{players} players do not fit {people} human(s) and {len(levels)} bot(s): "
             "give --players, --bots and --humans that add up"
         )
@@ -114,13 +114,13 @@ def _setup(
     try:
         chosen.check_players(players)
     except ValueError as error:
-        fail(str(error))
+        usage_error(str(error))
     if len(names) > people:
-        fail(f"{len(names)} names for {people} human(s)")
+        usage_error(f"{len(names)} names for {people} human(s)")
     seats = seat_setups(players, levels, names)
     all_names = [seat.name for seat in seats]
     if len(set(all_names)) != players or not all(
         0 < len(name) <= MAX_NAME_LENGTH for name in all_names
     ):
-        fail(f"player names must be different, 1-{MAX_NAME_LENGTH} characters: {all_names}")
+        usage_error(f"player names must be different, 1-{MAX_NAME_LENGTH} characters: {all_names}")
     return Setup(chosen.id, seats)
