@@ -286,3 +286,19 @@ def test_the_help_says_what_exit_statuses_mean() -> None:
     text = " ".join(runner.invoke(app, ["--help"]).output.split())
     assert "Exit status: 0 done; 1 failed" in text
     assert "2 a wrong command line" in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_long_runs_show_a_progress_bar_but_not_with_json(
+    monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # standard error as a terminal, for rich
+    args = [command, "-g", "3", "--seed", "1", "--bots", "random,heuristic"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert command in result.stderr
+    assert "3/3" in result.stderr
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    json.loads(result.stdout)

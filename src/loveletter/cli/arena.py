@@ -7,15 +7,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..arena import MAX_BOTS, plot, run_arena, wilson
 from ..bots import make_bot
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
-from .common import check_table, console, record_writer, usage_error
+from .common import check_table, console, progress_bar, record_writer, usage_error
 
 
 def parse_bots(text: str) -> list[str]:
@@ -67,14 +65,7 @@ def arena(
             "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
         )
     write_record = record_writer(save, games) if save is not None else None
-    progress = Progress(
-        TextColumn("[bold]arena"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    progress = progress_bar("arena", shown=not as_json)
     task = progress.add_task("games", total=games)
 
     def on_game(outcome: GameOutcome) -> None:

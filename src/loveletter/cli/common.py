@@ -11,6 +11,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from ..engine import Record, get_edition
@@ -76,6 +77,20 @@ def check_table(edition: str, players: int) -> None:
         get_edition(edition).check_players(players)
     except ValueError as error:
         usage_error(str(error))
+
+
+def progress_bar(label: str, *, shown: bool) -> Progress:
+    """A bar on standard error counting games, gone when done; ``shown=False`` (for
+    ``--json``) keeps the terminal quiet."""
+    return Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        disable=not shown,
+    )
 
 
 def record_writer(folder: Path, games: int) -> Callable[[int, Record], None]:
