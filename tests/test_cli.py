@@ -302,3 +302,19 @@ def test_long_runs_show_a_progress_bar_but_not_with_json(
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_saving_into_a_folder_of_records_needs_force(tmp_path: Path, command: str) -> None:
+    folder = tmp_path / "records"
+    args = [command, "-g", "3", "--seed", "1", "--bots", "random,heuristic", "--save", str(folder)]
+    assert runner.invoke(app, args).exit_code == 0
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    result = runner.invoke(app, [*args, "-g", "2"])
+    assert result.exit_code == 2
+    assert "already holds 3 game record(s)" in result.stderr
+    assert len(list(folder.glob("game-*.json"))) == 3  # untouched
+    result = runner.invoke(app, [*args, "-g", "2", "--force"])
+    assert result.exit_code == 0, result.output
+    saved = sorted(path.name for path in folder.iterdir())
+    assert saved == ["game-1.json", "game-2.json", "notes.txt"]  # no stale record left

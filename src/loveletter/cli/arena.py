@@ -13,7 +13,7 @@ from ..arena import MAX_BOTS, plot, run_arena, wilson
 from ..bots import make_bot
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
-from .common import check_table, console, progress_bar, record_writer, usage_error
+from .common import FORCE_HELP, check_table, console, progress_bar, record_writer, usage_error
 
 
 def parse_bots(text: str) -> list[str]:
@@ -55,6 +55,7 @@ def arena(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write each game's record into this folder.")
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
 ) -> None:
     """Play bots against each other, seats rotating; print win rates and ratings."""
     check_table(edition, players)
@@ -64,7 +65,7 @@ def arena(
             f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
             "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
         )
-    write_record = record_writer(save, games) if save is not None else None
+    write_record = record_writer(save, games, force=force) if save is not None else None
     progress = progress_bar("arena", shown=not as_json)
     task = progress.add_task("games", total=games)
 

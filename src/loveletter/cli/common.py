@@ -93,13 +93,29 @@ def progress_bar(label: str, *, shown: bool) -> Progress:
     )
 
 
-def record_writer(folder: Path, games: int) -> Callable[[int, Record], None]:
+#: The names of the records ``record_writer`` writes.
+RECORD_PATTERN = "game-*.json"
+#: The help of ``--force``, for the commands that save records.
+FORCE_HELP = "Replace the records already in the --save folder."
+
+
+def record_writer(folder: Path, games: int, *, force: bool) -> Callable[[int, Record], None]:
     """Create ``folder`` and return a function writing game ``index``'s record there
-    as ``game-<n>.json``; fail clearly if the folder cannot be made."""
+    as ``game-<n>.json``. A folder already holding records is refused (the run would
+    mix with them), unless ``force``: then they are deleted first. Fails clearly if
+    the folder cannot be made or emptied."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        existing = sorted(folder.glob(RECORD_PATTERN))
+        if existing and not force:
+            usage_error(
+                f"{folder} already holds {len(existing)} game record(s): give another "
+                "folder, or --force to replace them"
+            )
+        for path in existing:
+            path.unlink()
     except OSError as error:
-        fail(f"cannot create {folder}: {error.strerror or error}")
+        fail(f"cannot prepare {folder}: {error.strerror or error}")
     width = len(str(games))
 
     def write(index: int, record: Record) -> None:
