@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -318,3 +319,20 @@ def test_saving_into_a_folder_of_records_needs_force(tmp_path: Path, command: st
     assert result.exit_code == 0, result.output
     saved = sorted(path.name for path in folder.iterdir())
     assert saved == ["game-1.json", "game-2.json", "notes.txt"]  # no stale record left
+
+
+HELP_WIDTH = 80
+COMMANDS = [[], *([name] for name in ("play", "rules", "replay", "serve", "arena", "simulate"))]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda words: " ".join(words) or "loveletter")
+def test_every_help_reads_cleanly(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], terminal_width=HELP_WIDTH)
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for noise in ("<bool>", "<str>", "<int", "list[", "{file}", "{path}", "[default: None]"):
+        assert noise not in text
+    prose = [line.strip() for line in text.splitlines() if not line.startswith(("│", "╭", "╰"))]
+    for line, following in pairwise(prose):
+        if line and following:  # a paragraph: each line filled before it breaks
+            assert len(line) + 1 + len(following.split()[0]) > HELP_WIDTH - 2, (line, following)

@@ -18,7 +18,7 @@ app = typer.Typer(
     help="The complete digital Love Letter: rules of every edition, bots, replays.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
     epilog=EXIT_STATUSES,
 )
 # Listed in this order in the help: the game first.
