@@ -462,3 +462,24 @@ async def test_names_from_a_saved_game_are_shown_with_their_controls_escaped(
         assert "Ana\\x1b]0;x\\x07" in shown
         assert "Bo\\u202eb" in shown
         assert not set(shown) & {"\x1b", "\x07", "\u202e"}
+
+
+async def test_a_player_is_picked_by_the_seat_number_the_panel_shows() -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"), SeatSetup("Chloé", "easy"))
+    # Ana holds a Prince and draws a Handmaid; the Prince may target Ana herself.
+    deck = ["guard", "prince", "guard", "guard", "handmaid", "guard", "guard", "priest"]
+    deck += ["priest", "baron", "baron", "handmaid", "prince", "king", "countess", "princess"]
+    app = stacked_app(seats, deck)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        await pilot.press(str(table.keys[table.options.index("prince")]))
+        await settle(pilot)
+        assert table.options == ["0", "1", "2"]
+        assert table.keys == [0, 1, 2]
+        text = screen_text(pilot)
+        assert re.search(r" 2 +Chloé", text)  # the choice shows the seat's number...
+        assert re.search(r"2 Chloé", text.split("Players")[1])  # ...as the panel does
+        await pilot.press("2")
+        await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "prince 2"

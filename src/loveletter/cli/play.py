@@ -58,8 +58,9 @@ def play(
 ) -> None:
     """Play Love Letter in the terminal, against bots or friends at one keyboard.
 
-    Without table options, a setup screen asks for them. Keys in the game: 1-9 to
-    choose, Esc to go back, ':' to type an action in notation, Ctrl+C to quit.
+    Without table options, a setup screen asks for them. Keys in the game: 0-9 to
+    choose (a player by seat number), Esc to go back, ':' to type an action in
+    notation, Ctrl+C to quit.
     """
     from ..tui.app import LoveLetterApp
 

@@ -35,7 +35,7 @@ from ..engine import (
 )
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
-from .prompts import countess_rule, option_label
+from .prompts import countess_rule, number_keys, option_label
 from .prompts import question as ask
 from .render import (
     Words,
@@ -80,7 +80,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", show=False),
         Binding("colon", "focus_command", show=False),
         *(Binding(key, f"tab('{tab}')", show=False) for tab, _, key in TABS),
-        *(Binding(str(number), f"pick({number})", show=False) for number in range(1, 10)),
+        *(Binding(str(number), f"pick({number})", show=False) for number in range(10)),
     ]
 
     def __init__(
@@ -95,6 +95,7 @@ class GameScreen(Screen[None]):
         self.decision: ChoiceTree | None = None
         self.prefix: Path = ()
         self.options: list[str] = []
+        self.keys: list[int] = []  # the number key of each option
         self.held: tuple[int, str | None] | None = None
         self.passing: int | None = None  # the human to hand over to, once this one is done
         self.dealt = False  # a round was just dealt
@@ -285,10 +286,7 @@ class GameScreen(Screen[None]):
         if self.passing is not None and index == 0:
             self.hand_over(self.passing)
             return
-        seat = self.session.game.to_move
-        if self.decision is None and self.passing is None and seat is not None:
-            name = self.session.names[seat]
-            self.say(self.tr("not_your_turn", name=name), error=True)
+        if self.refused_out_of_turn():
             return
         if self.decision is None or not 0 <= index < len(self.options):
             self.say(self.tr("no_choice", number=index + 1), error=True)
@@ -307,8 +305,19 @@ class GameScreen(Screen[None]):
         self.show_choices(self.session.view(self.viewer))
 
     def action_pick(self, number: int) -> None:
-        """A number key: the choice with that number."""
-        self.choose(number - 1)
+        """A number key: the choice shown with that number."""
+        if number in self.keys:
+            self.choose(self.keys.index(number))
+        elif not self.refused_out_of_turn():
+            self.say(self.tr("no_choice", number=number), error=True)
+
+    def refused_out_of_turn(self) -> bool:
+        """Say whose turn it is if it is nobody's at this keyboard now."""
+        seat = self.session.game.to_move
+        if self.decision is None and self.passing is None and seat is not None:
+            self.say(self.tr("not_your_turn", name=self.session.names[seat]), error=True)
+            return True
+        return False
 
     def action_back(self) -> None:
         """Escape: leave the input line, or go back one step."""
@@ -439,6 +448,7 @@ class GameScreen(Screen[None]):
             choices.display = True
             choices.clear_options()
             choices.add_option(option_label(1, Text(self.tr("pass_to", name=name))))
+            self.keys = [1]
             choices.highlighted = 0
 
     def show_choices(self, view: View) -> None:
@@ -451,6 +461,7 @@ class GameScreen(Screen[None]):
         choices.display = True
         question, options, prompts = ask(view, self.words, self.decision, self.prefix)
         self.options = options
+        self.keys = number_keys(options)
         answer = view["phase"] == "bishop"
         play.border_title = self.tr("your_answer" if answer else "your_turn")
         self.query_one("#question", Static).update(Text(question, style="bold"))
@@ -462,10 +473,10 @@ class GameScreen(Screen[None]):
             play.border_subtitle = ""
         choices.clear_options()
         spaced = any("\n" in prompt.plain for prompt in prompts)
-        for number, (token, prompt) in enumerate(zip(options, prompts, strict=True), start=1):
-            if spaced and number > 1:
+        for index, (token, prompt) in enumerate(zip(options, prompts, strict=True)):
+            if spaced and index:
                 choices.add_option(None)
-            choices.add_option(Option(option_label(number, prompt), disabled=not token))
+            choices.add_option(Option(option_label(self.keys[index], prompt), disabled=not token))
         enabled = [index for index, token in enumerate(options) if token]
         choices.highlighted = enabled[0] if enabled else None
 

@@ -37,6 +37,15 @@ def option_label(number: int, prompt: Text) -> Table:
     return label
 
 
+def number_keys(tokens: list[str]) -> list[int]:
+    """The number key of each answer: the answer's own number when every answer is a
+    different number 0-9 (seats, as the players panel shows them, or values), else
+    its place in the list from 1."""
+    if all(len(token) == 1 and token.isdigit() for token in tokens):
+        return [int(token) for token in tokens]
+    return list(range(1, len(tokens) + 1))
+
+
 def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Question:
     """The step of the decision that ``prefix`` has reached."""
     tokens = tree.options(prefix)

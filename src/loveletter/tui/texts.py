@@ -116,7 +116,7 @@ _EN = {
     "note_known": "{name} holds {the_card}",
     "round_rule": "Round {number}",
     # keys
-    "keys_game": "1-9 choose  Esc back  : type an action  l/t/n tabs  Ctrl+C quit",
+    "keys_game": "0-9 choose  Esc back  : type an action  l/t/n tabs  Ctrl+C quit",
     # hand-over
     "turn_over": "Your turn is over.",
     "pass_to": "Pass the keyboard to {name}",
@@ -305,7 +305,7 @@ _FR = {
 #: French texts where ":" is a key to press, not punctuation: kept as they are.
 _FR_KEYS = {
     "command_hint": "tapez une action, ex. garde 1 prêtre — touche : pour taper",
-    "keys_game": "1-9 choisir  Échap retour  : taper une action  l/t/n onglets  Ctrl+C quitter",
+    "keys_game": "0-9 choisir  Échap retour  : taper une action  l/t/n onglets  Ctrl+C quitter",
 }
 
 TEXTS: Mapping[str, Mapping[str, str]] = {
