@@ -329,7 +329,7 @@ async def test_notes_and_tracker_tabs() -> None:
     app = stacked_app(seats, deck)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")  # the Priest on Bruno
+        await pilot.press("1", "1")  # the Priest on Bruno, confirmed
         await settle(pilot)
         await pilot.press("n")
         text = screen_text(pilot)
@@ -483,3 +483,58 @@ async def test_a_player_is_picked_by_the_seat_number_the_panel_shows() -> None:
         await pilot.press("2")
         await settle(pilot)
         assert export_record(table.session.game)["rounds"][0]["actions"][0] == "prince 2"
+
+
+async def test_a_play_with_a_single_target_can_be_taken_back() -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    # Ana holds a Priest and a Baron: each can only target Bruno.
+    deck = ["guard"] * 4 + ["priest", "king", "baron"]
+    deck += ["handmaid", "guard", "priest", "baron", "handmaid", "prince", "prince", "countess"]
+    deck += ["princess"]
+    app = stacked_app(seats, deck)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        before = export_record(table.session.game)
+        await pilot.press("2")  # the Baron: Bruno is chosen for Ana
+        await settle(pilot)
+        assert "Play the Baron → Bruno?" in screen_text(pilot)
+        assert export_record(table.session.game) == before  # nothing sent yet
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Play a card" in screen_text(pilot)
+        await pilot.press("1", "enter")  # the Priest, confirmed with Enter
+        await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "priest 1"
+
+
+@pytest.mark.parametrize(
+    ("hand", "keys", "question"),
+    [
+        (["princess", "guard"], ["1"], "Play the Princess?"),
+        (["prince", "princess"], ["1", "0"], "Play the Prince → Ana (you)?"),
+    ],
+)
+async def test_putting_oneself_out_asks_first(
+    hand: list[str], keys: list[str], question: str
+) -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"), SeatSetup("Chloé", "easy"))
+    deck = ["guard", hand[0], "guard", "guard", hand[1]]
+    rest = ["guard", "guard", "priest", "priest", "baron", "baron", "handmaid", "handmaid"]
+    rest += ["prince", "prince", "king", "countess", "princess"]
+    for card in hand:
+        rest.remove(card)
+    app = stacked_app(seats, deck + rest)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        before = export_record(table.session.game)
+        await pilot.press(*keys)
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert question in text
+        assert "of the round." in text
+        assert export_record(table.session.game) == before
+        await pilot.press("1")
+        await settle(pilot)
+        assert table.session.game.out[0]

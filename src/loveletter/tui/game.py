@@ -35,7 +35,7 @@ from ..engine import (
 )
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
-from .prompts import countess_rule, number_keys, option_label
+from .prompts import confirmation, countess_rule, needs_confirmation, number_keys, option_label
 from .prompts import question as ask
 from .render import (
     Words,
@@ -96,6 +96,7 @@ class GameScreen(Screen[None]):
         self.prefix: Path = ()
         self.options: list[str] = []
         self.keys: list[int] = []  # the number key of each option
+        self.confirming: str | None = None  # a whole play waiting for its confirmation
         self.held: tuple[int, str | None] | None = None
         self.passing: int | None = None  # the human to hand over to, once this one is done
         self.dealt = False  # a round was just dealt
@@ -185,6 +186,7 @@ class GameScreen(Screen[None]):
         view = self.session.view(seat)
         self.decision = ChoiceTree(view["legal_actions"])
         self.prefix = ()
+        self.confirming = None
         self.refresh_view(view)
         self.say(countess_rule(view, self.words) or "")
         self.query_one("#choices", OptionList).focus()
@@ -295,14 +297,21 @@ class GameScreen(Screen[None]):
         if not token:  # a card the Countess rule forbids
             self.say(countess_rule(self.session.view(self.viewer), self.words) or "", error=True)
             return
-        prefix = self.decision.advance((*self.prefix, token))
+        if self.confirming is not None:
+            action, self.confirming = self.confirming, None
+            self.submit(action)
+            return
+        view = self.session.view(self.viewer)
+        chosen = (*self.prefix, token)
+        prefix = self.decision.advance(chosen)
         action = self.decision.action(prefix)
-        if action is not None:
+        if action is not None and not needs_confirmation(view, chosen, prefix):
             self.submit(action)
             return
         self.prefix = prefix
-        self.say("")
-        self.show_choices(self.session.view(self.viewer))
+        self.confirming = action
+        self.say(self.tr("confirm_hint") if action else "")
+        self.show_choices(view)
 
     def action_pick(self, number: int) -> None:
         """A number key: the choice shown with that number."""
@@ -326,6 +335,8 @@ class GameScreen(Screen[None]):
             self.query_one("#choices", OptionList).focus()
         elif self.decision is not None and self.prefix:
             self.prefix = self.decision.back(self.prefix)
+            self.confirming = None
+            self.say("")
             self.show_choices(self.session.view(self.viewer))
 
     def action_focus_command(self) -> None:
@@ -459,7 +470,10 @@ class GameScreen(Screen[None]):
         self.query_one("#question").display = True
         choices = self.query_one("#choices", OptionList)
         choices.display = True
-        question, options, prompts = ask(view, self.words, self.decision, self.prefix)
+        if self.confirming is not None:
+            question, options, prompts = confirmation(view, self.words, self.prefix)
+        else:
+            question, options, prompts = ask(view, self.words, self.decision, self.prefix)
         self.options = options
         self.keys = number_keys(options)
         answer = view["phase"] == "bishop"

@@ -16,6 +16,9 @@ from ..engine import CARD_KINDS, View
 from .choices import ChoiceTree, Path
 from .render import Words, card_text
 
+#: The token of the answer confirming a play.
+CONFIRM = "confirm"
+
 
 class Question(NamedTuple):
     """One step of a decision: what is asked, the answers' tokens and their labels.
@@ -82,6 +85,33 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
         label.pad_right(width - label.cell_len)
         label.append_text(_unseen(token, view, words))
     return Question(words.tr(key, card=name, name=target), tokens, labels)
+
+
+def needs_confirmation(view: View, chosen: Path, path: Path) -> bool:
+    """Whether a play must be confirmed before it is sent: its last steps were taken
+    for the player (a single possible target), or it puts the player out of the round
+    (the Princess played, or discarded by a Prince on oneself)."""
+    return view["phase"] == "play" and (path != chosen or _puts_out(view, path))
+
+
+def _puts_out(view: View, path: Path) -> bool:
+    """Whether a play surely puts the player out: the Princess leaves their hand."""
+    if path[0] == "princess":
+        return True
+    on_self = path[0] == "prince" and path[1:2] == (str(view["seat"]),)
+    return on_self and "princess" in (view["hand"] or [])
+
+
+def confirmation(view: View, words: Words, path: Path) -> Question:
+    """The last question of a play that must be confirmed: the whole play, and yes."""
+    card, *rest = path
+    move = words.phrase(card)
+    if rest:
+        move += " → " + " + ".join(words.seat(int(seat)) for seat in rest[0].split())
+    if len(rest) > 1:
+        move += f" ({_guess(rest[1], words).plain})"
+    text = words.tr("confirm_out" if _puts_out(view, path) else "confirm_move", move=move)
+    return Question(text, [CONFIRM], [Text(words.tr("confirm"), style="bold")])
 
 
 def countess_rule(view: View, words: Words) -> str | None:
