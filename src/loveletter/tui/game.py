@@ -70,9 +70,9 @@ class GameScreen(Screen[None]):
     #side { width: 1fr; border: round $primary; padding: 0 1; }
     #side > * { height: 1fr; }
     #log { background: transparent; scrollbar-size-vertical: 1; }
-    #message { height: auto; max-height: 2; padding: 0 1; }
+    #message { height: auto; max-height: 2; padding: 0 1; display: none; }
     #message.error { color: $error; }
-    #command { height: 1; margin: 0 1; }
+    #command { height: 1; margin: 0 1; display: none; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
@@ -340,8 +340,15 @@ class GameScreen(Screen[None]):
             self.show_choices(self.session.view(self.viewer))
 
     def action_focus_command(self) -> None:
-        """Go to the input line, to type an action in notation."""
-        self.query_one("#command", Input).focus()
+        """Open the input line, to type an action in notation."""
+        command = self.query_one("#command", Input)
+        command.display = True
+        command.focus()
+
+    @on(Input.Blurred, "#command")
+    def command_left(self) -> None:
+        """The input line closes when left: its room goes to the choices."""
+        self.query_one("#command", Input).display = False
 
     @on(Input.Submitted, "#command")
     def typed(self, event: Input.Submitted) -> None:
@@ -370,6 +377,7 @@ class GameScreen(Screen[None]):
         line = self.query_one("#message", Static)
         line.update(Text(message))
         line.set_class(error, "error")
+        line.display = bool(message)  # the room is the choices' when there is nothing to say
 
     def show_tab(self, tab: str) -> None:
         """Switch the side panel to ``tab`` and name the tabs in its border."""
@@ -486,7 +494,7 @@ class GameScreen(Screen[None]):
         else:
             play.border_subtitle = ""
         choices.clear_options()
-        spaced = any("\n" in prompt.plain for prompt in prompts)
+        spaced = any(isinstance(prompt, Text) and "\n" in prompt.plain for prompt in prompts)
         for index, (token, prompt) in enumerate(zip(options, prompts, strict=True)):
             if spaced and index:
                 choices.add_option(None)

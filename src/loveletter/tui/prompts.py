@@ -28,12 +28,12 @@ class Question(NamedTuple):
 
     text: str
     tokens: list[str]
-    labels: list[Text]
+    labels: list[Text | Table]
 
 
-def option_label(number: int, prompt: Text) -> Table:
+def option_label(number: int, prompt: Text | Table) -> Table:
     """A choice: its number key, then its text (wrapped under itself)."""
-    label = Table.grid(padding=(0, 1))
+    label = Table.grid(padding=(0, 1), expand=True)
     label.add_column(width=3)
     label.add_column(ratio=1)
     label.add_row(Text(f" {number} " if number < 10 else "", "bold reverse"), prompt)
@@ -79,11 +79,7 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
         return Question(words.tr(key, card=name), tokens, labels)
     target = words.players[int(prefix[1])]
     key = "name_value" if view["guard_names_value"] or card == "bishop" else "name_card"
-    labels = [_guess(token, words) for token in tokens]
-    width = max(label.cell_len for label in labels)
-    for label, token in zip(labels, tokens, strict=True):
-        label.pad_right(width - label.cell_len)
-        label.append_text(_unseen(token, view, words))
+    labels = [_guess_row(token, view, words) for token in tokens]
     return Question(words.tr(key, card=name, name=target), tokens, labels)
 
 
@@ -148,6 +144,16 @@ def _seats(token: str, view: View, words: Words, card: str) -> Text:
     return text
 
 
+def _guess_row(token: str, view: View, words: Words) -> Table:
+    """A guess on one line, however narrow: the card(s) cut short if need be, then
+    the count of unseen copies, kept whole."""
+    row = Table.grid(padding=(0, 2), expand=True)
+    row.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    row.add_column(no_wrap=True, justify="right")
+    row.add_row(_guess(token, words), _unseen(token, view, words))
+    return row
+
+
 def _guess(token: str, words: Words) -> Text:
     """A card or value to name."""
     if token.isdigit():
@@ -162,7 +168,7 @@ def _unseen(token: str, view: View, words: Words) -> Text:
     cards = words.cards_by_value(int(token)) if token.isdigit() else [token]
     count = sum(unseen.get(card, 0) for card in cards)
     style = "green" if count else "bright_black"
-    return Text("  " + words.tr_count("unseen", count), style=style)
+    return Text(words.tr_count("unseen", count), style=style)
 
 
 def _order(token: str, words: Words) -> Text:
