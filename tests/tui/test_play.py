@@ -14,6 +14,7 @@ from loveletter.engine import export_record
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
+from loveletter.tui.help import HelpScreen
 from loveletter.tui.session import SeatSetup, Session, Setup
 
 from .helpers import (
@@ -539,3 +540,22 @@ async def test_putting_oneself_out_asks_first(
         await pilot.press("1")
         await settle(pilot)
         assert table.session.game.out[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_help_screen_tells_the_keys_and_every_card(lang: str) -> None:
+    app = make_app((SeatSetup("Ana"), SeatSetup("Bruno", "easy")), edition="premium", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        words = app.screen.words
+        page = "\n".join(str(text.content) for text in app.screen.query(Static))
+        assert "PgUp" in page or "PgPréc" in page
+        for card in words.deck:  # held or not
+            assert words.full_name(card) in page
+            assert words.effect(card) in page
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)

@@ -35,6 +35,7 @@ from ..engine import (
 )
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
+from .help import HelpScreen
 from .prompts import confirmation, countess_rule, needs_confirmation, number_keys, option_label
 from .prompts import question as ask
 from .render import (
@@ -79,6 +80,9 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", show=False),
         Binding("colon", "focus_command", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("pageup", "scroll_log(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", show=False, priority=True),
         *(Binding(key, f"tab('{tab}')", show=False) for tab, _, key in TABS),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(10)),
     ]
@@ -369,6 +373,19 @@ class GameScreen(Screen[None]):
     def action_tab(self, tab: str) -> None:
         """Show a tab of the side panel."""
         self.show_tab(tab)
+
+    def action_help(self) -> None:
+        """The help screen: keys, and every card of the edition."""
+        self.app.push_screen(HelpScreen(self.words))
+
+    def action_scroll_log(self, pages: int) -> None:
+        """Page Up/Down: scroll the side panel's tab shown (the log, usually)."""
+        side = self.query_one("#side", ContentSwitcher)
+        shown = self.query_one(f"#{side.current}")
+        if pages < 0:
+            shown.scroll_page_up()
+        else:
+            shown.scroll_page_down()
 
     # ------------------------------------------------------------------ display
 

@@ -105,6 +105,22 @@ _EN = {
     "command_hint": "type an action, e.g. guard 1 priest — press : to type",
     # side panel
     "log": "Log",
+    # help screen
+    "help_title": "Help · {edition}",
+    "help_close": "Esc, ? or q: back to the game",
+    "help_keys": (
+        "Keys\n"
+        "0-9         choose the answer with that number (a player: their seat)\n"
+        "↑ ↓ Enter   move through the answers and choose one\n"
+        "Esc         go back one step, or take back a play waiting for confirmation\n"
+        ":           type an action in notation (guard 1 priest)\n"
+        "l t n       the log, the card tracker, your notes\n"
+        "PgUp PgDn   scroll the log (or the mouse wheel)\n"
+        "?           this help    Ctrl+C  quit (and save)\n\n"
+        "The cards of this edition"
+    ),
+    "copies_one": "{count} copy",
+    "copies_other": "{count} copies",
     "cards": "Cards",
     "notes": "Notes",
     "tracker_title": "Unseen cards, from your seat",
@@ -120,7 +136,7 @@ _EN = {
     "note_known": "{name} holds {the_card}",
     "round_rule": "Round {number}",
     # keys
-    "keys_game": "0-9 choose  Esc back  : type an action  l/t/n tabs  Ctrl+C quit",
+    "keys_game": "0-9 choose  Esc back  : type  l/t/n tabs  PgUp/PgDn log  ? help  ^C quit",
     # hand-over
     "turn_over": "Your turn is over.",
     "pass_to": "Pass the keyboard to {name}",
@@ -253,6 +269,10 @@ _FR = {
     "save_failed": "Impossible d'enregistrer dans {path} : {reason}",
     # side panel
     "log": "Journal",
+    # help screen
+    "help_title": "Aide · {edition}",
+    "copies_one": "{count} exemplaire",
+    "copies_other": "{count} exemplaires",
     "cards": "Cartes",
     "notes": "Notes",
     "tracker_title": "Cartes non vues, de votre place",
@@ -313,7 +333,19 @@ _FR = {
 #: French texts where ":" is a key to press, not punctuation: kept as they are.
 _FR_KEYS = {
     "command_hint": "tapez une action, ex. garde 1 prêtre — touche : pour taper",
-    "keys_game": "0-9 choisir  Échap retour  : taper une action  l/t/n onglets  Ctrl+C quitter",
+    "keys_game": "0-9 choix  Échap retour  : taper  l/t/n onglets  PgPréc/Suiv  ? aide  ^C fin",
+    "help_close": "Échap, ? ou q\u00a0: retour au jeu",
+    "help_keys": (
+        "Touches\n"
+        "0-9          choisir la réponse de ce numéro (un joueur\u00a0: sa place)\n"
+        "↑ ↓ Entrée   parcourir les réponses et en choisir une\n"
+        "Échap        revenir d'une étape, ou reprendre un coup à confirmer\n"
+        ":            taper une action en notation (garde 1 prêtre)\n"
+        "l t n        le journal, le suivi des cartes, vos notes\n"
+        "PgPréc PgSuiv  faire défiler le journal (ou la molette)\n"
+        "?            cette aide    Ctrl+C  quitter (et sauvegarder)\n\n"
+        "Les cartes de cette édition"
+    ),
 }
 
 TEXTS: Mapping[str, Mapping[str, str]] = {
