@@ -10,12 +10,12 @@ import pytest
 from textual.widgets import Static
 
 from loveletter.bots import make_bot
-from loveletter.engine import export_record
+from loveletter.engine import export_record, get_edition
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
 from loveletter.tui.help import HelpScreen
-from loveletter.tui.session import SeatSetup, Session, Setup
+from loveletter.tui.session import NAMES, SeatSetup, Session, Setup
 
 from .helpers import (
     SIZE,
@@ -559,3 +559,24 @@ async def test_the_help_screen_tells_the_keys_and_every_card(lang: str) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize(
+    ("action", "mark"), [("jester 1", "Jester of Ana"), ("sycophant 1", "Sycophant's pick")]
+)
+async def test_the_players_panel_shows_the_jester_and_the_sycophant(action: str, mark: str) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:5]))
+    deck = [spec.id for spec in get_edition("premium").deck(5) for _ in range(spec.count)]
+    top = ["guard", "jester", *["guard"] * 4, "sycophant"]  # Ana: Jester, then Sycophant
+    for card in top:
+        deck.remove(card)
+    deck = top + deck
+    app = stacked_app(seats, deck, edition="premium")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        table.session.apply(action, 0)  # Ana's play; the bots wait for the screen
+        table.refresh_view(table.session.view(0))
+        await settle(pilot)
+        row = next(line for line in screen_text(pilot).splitlines() if " 1 Bruno" in line)
+        assert mark in row
