@@ -10,9 +10,10 @@ from string import Formatter
 import pytest
 
 from loveletter.bots import make_bot
-from loveletter.engine import Game, RecordError, View, export_record
+from loveletter.engine import Game, RecordError, View, build_view, export_record
 from loveletter.engine.grammar import Person
 from loveletter.tui.choices import ChoiceTree, action_path
+from loveletter.tui.render import Words, private_notes
 from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
 from loveletter.tui.texts import TEXTS, tr, tr_count
 
@@ -174,3 +175,17 @@ def test_texts_elide_names_and_count_in_singular_and_plural() -> None:
     assert tr_count("fr", "unseen", 2) == "2 non vues"
     assert tr_count("en", "unseen", 2) == "2 unseen"
     assert "(R21)" not in tr("en", "countess", countess="the Countess", other="the King")
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [("en", "Turn 1: Bruno saw your hand"), ("fr", "Tour 1\u00a0: Bruno a vu votre main")],
+)
+def test_the_notes_record_that_an_opponent_saw_your_hand(lang: str, note: str) -> None:
+    game = Game("classic", ["Ana", "Bruno"], start=False)
+    deck = ["guard"] * 4 + ["priest", "baron", "king"]  # Bruno (first): Priest, King; Ana: Baron
+    deck += ["handmaid", "guard", "priest", "baron", "handmaid", "prince", "prince", "countess"]
+    game.next_round([*deck, "princess"], first=1)
+    game.apply("priest 0", seat=1)
+    words = Words(game.edition, game.players, lang, 0)
+    assert note in private_notes(build_view(game, 0)["events"], words)

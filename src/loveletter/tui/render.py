@@ -264,6 +264,8 @@ def _note(event: EventDict, viewer: int | None, words: Words) -> str | None:
     if event["type"] == "look" and event["card"] is not None and event["seat"] == viewer:
         name = words.person(event["target"])
         return words.tr("note_look", name=name, **words.both("card", event["card"]))
+    if event["type"] == "look" and event["target"] == viewer and event["seat"] != viewer:
+        return words.tr("note_seen", name=words.person(event["seat"]))
     if (
         event["type"] == "compare"
         and event["seat_card"] is not None
