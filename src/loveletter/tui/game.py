@@ -302,8 +302,8 @@ class GameScreen(Screen[None]):
             self.say(countess_rule(self.session.view(self.viewer), self.words) or "", error=True)
             return
         if self.confirming is not None:
-            action, self.confirming = self.confirming, None
-            self.submit(action)
+            confirmed, self.confirming = self.confirming, None
+            self.submit(confirmed)
             return
         view = self.session.view(self.viewer)
         chosen = (*self.prefix, token)

@@ -7,6 +7,7 @@ count of unseen copies, or why the Countess must be played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rich.table import Table
@@ -28,7 +29,7 @@ class Question(NamedTuple):
 
     text: str
     tokens: list[str]
-    labels: list[Text | Table]
+    labels: Sequence[Text | Table]
 
 
 def option_label(number: int, prompt: Text | Table) -> Table:
@@ -79,8 +80,8 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
         return Question(words.tr(key, card=name), tokens, labels)
     target = words.players[int(prefix[1])]
     key = "name_value" if view["guard_names_value"] or card == "bishop" else "name_card"
-    labels = [_guess_row(token, view, words) for token in tokens]
-    return Question(words.tr(key, card=name, name=target), tokens, labels)
+    rows = [_guess_row(token, view, words) for token in tokens]
+    return Question(words.tr(key, card=name, name=target), tokens, rows)
 
 
 def needs_confirmation(view: View, chosen: Path, path: Path) -> bool:
