@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,7 @@ def test_rules_language_comes_from_the_locale(monkeypatch: pytest.MonkeyPatch) -
 )
 def test_rules_refuses_bad_options(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["rules", *args])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert message in result.stderr
 
 
@@ -248,5 +249,90 @@ def test_simulate_prints_a_human_summary() -> None:
 
 def test_simulate_refuses_an_impossible_table() -> None:
     result = runner.invoke(app, ["simulate", "-e", "2019", "-p", "7"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "2-6 players" in result.stderr
+
+
+# --- the whole command line ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "--edition", "chess"],
+        ["rules", "--lang", "de"],
+        ["simulate", "-e", "2019", "-p", "7"],
+        ["simulate", "--bots", "grandmaster"],
+        ["simulate", "--games", "0"],
+        ["arena", "--bots", "random"],
+        ["arena", "--players", "x"],
+        ["play", "--players", "2", "--humans", "3"],
+        ["play", "--edition", "nope"],
+        ["serve", "--db", "nonsense"],
+        ["nope"],
+    ],
+)
+def test_a_wrong_command_line_exits_with_status_2(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+
+
+def test_a_seat_the_game_lacks_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(write(tmp_path, played_record())), "--seat", "9"])
+    assert result.exit_code == 2
+    assert "there is no seat 9 in this game of 3" in result.stderr
+
+
+def test_the_help_says_what_exit_statuses_mean() -> None:
+    text = " ".join(runner.invoke(app, ["--help"]).output.split())
+    assert "Exit status: 0 done; 1 failed" in text
+    assert "2 a wrong command line" in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_long_runs_show_a_progress_bar_but_not_with_json(
+    monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # standard error as a terminal, for rich
+    args = [command, "-g", "3", "--seed", "1", "--bots", "random,heuristic"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert command in result.stderr
+    assert "3/3" in result.stderr
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_saving_into_a_folder_of_records_needs_force(tmp_path: Path, command: str) -> None:
+    folder = tmp_path / "records"
+    args = [command, "-g", "3", "--seed", "1", "--bots", "random,heuristic", "--save", str(folder)]
+    assert runner.invoke(app, args).exit_code == 0
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    result = runner.invoke(app, [*args, "-g", "2"])
+    assert result.exit_code == 2
+    assert "already holds 3 game record(s)" in result.stderr
+    assert len(list(folder.glob("game-*.json"))) == 3  # untouched
+    result = runner.invoke(app, [*args, "-g", "2", "--force"])
+    assert result.exit_code == 0, result.output
+    saved = sorted(path.name for path in folder.iterdir())
+    assert saved == ["game-1.json", "game-2.json", "notes.txt"]  # no stale record left
+
+
+HELP_WIDTH = 80
+COMMANDS = [[], *([name] for name in ("play", "rules", "replay", "serve", "arena", "simulate"))]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda words: " ".join(words) or "loveletter")
+def test_every_help_reads_cleanly(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], terminal_width=HELP_WIDTH)
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for noise in ("<bool>", "<str>", "<int", "list[", "{file}", "{path}", "[default: None]"):
+        assert noise not in text
+    prose = [line.strip() for line in text.splitlines() if not line.startswith(("│", "╭", "╰"))]
+    for line, following in pairwise(prose):
+        if line and following:  # a paragraph: each line filled before it breaks
+            assert len(line) + 1 + len(following.split()[0]) > HELP_WIDTH - 2, (line, following)

@@ -319,8 +319,10 @@ def simulate(
     options: Options | None = None,
     on_record: RecordSink | None = None,
     bots: Sequence[str] | None = None,
+    on_game: Callable[[GameOutcome], None] | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games; ``on_record(index, record)`` receives each record.
+    """Play ``games`` games; ``on_record(index, record)`` receives each record and
+    ``on_game`` each game's outcome (neither is counted in the time taken).
 
     Seat ``s`` is played by ``bots[s % len(bots)]`` (specs for :func:`make_bot`);
     without ``bots`` every seat plays uniformly at random, as fast as possible.
@@ -338,9 +340,12 @@ def simulate(
         for winners in outcome.round_winners:
             for seat in winners:
                 result.round_wins[seat] += 1
-        if on_record is not None and outcome.record is not None:
+        if on_game is not None or (on_record is not None and outcome.record is not None):
             result.seconds += time.perf_counter() - started
-            on_record(outcome.index, outcome.record)
+            if on_record is not None and outcome.record is not None:
+                on_record(outcome.index, outcome.record)
+            if on_game is not None:
+                on_game(outcome)
             started = time.perf_counter()
     result.seconds += time.perf_counter() - started
     return result

@@ -103,10 +103,13 @@ def test_the_arena_table_plot_and_records(tmp_path: Path) -> None:
 
 def test_the_arena_refuses_bad_input() -> None:
     result = runner.invoke(app, ["arena", "--bots", "grandmaster"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "unknown bot" in result.output
     result = runner.invoke(app, ["arena", "--players", "9"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
+    result = runner.invoke(app, ["arena", "--bots", "random"])
+    assert result.exit_code == 2
+    assert "an arena compares 2-16 bots, not 1" in result.output
 
 
 def test_simulate_takes_bots_and_keeps_its_json() -> None:

@@ -99,7 +99,7 @@ async def step(pilot: Pilot[None]) -> None:
         await pilot.press("enter")
     elif isinstance(screen, GameScreen) and screen.decision is not None:
         first = next(index for index, token in enumerate(screen.options) if token)
-        await pilot.press(str(first + 1))
+        await pilot.press(str(screen.keys[first]))
     else:
         raise AssertionError(f"nothing to do on {screen!r}")
     await settle(pilot)

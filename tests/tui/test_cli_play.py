@@ -54,6 +54,32 @@ def test_missing_seats_are_filled(launched: list[LoveLetterApp]) -> None:
     assert [seat.bot for seat in second.seats] == [None, "hard"]
 
 
+@pytest.mark.parametrize(
+    ("args", "bots"),
+    [
+        (["-e", "2019", "-p", "4", "-b", "hard"], [None, "hard", "medium", "medium"]),
+        (["-e", "premium", "-p", "8", "-b", "expert"], [None, "expert", *["medium"] * 6]),
+        (["-p", "4", "-b", "easy,hard"], [None, "easy", "hard", "medium"]),
+        (["-p", "4", "--humans", "2", "-b", "easy"], [None, None, "easy", "medium"]),
+    ],
+)
+def test_seats_no_human_takes_get_bots(
+    launched: list[LoveLetterApp], args: list[str], bots: list[str | None]
+) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 0, result.output
+    (played,) = launched
+    assert played.first_setup is not None
+    assert [seat.bot for seat in played.first_setup.seats] == bots
+
+
+def test_a_seed_alone_reaches_the_setup_screen(launched: list[LoveLetterApp]) -> None:
+    assert runner.invoke(app, ["play", "--seed", "3"]).exit_code == 0
+    (played,) = launched
+    assert played.first_setup is None
+    assert played.seed == 3
+
+
 def test_no_table_options_opens_the_setup_screen(launched: list[LoveLetterApp]) -> None:
     assert runner.invoke(app, ["play", "--lang", "fr"]).exit_code == 0
     (played,) = launched
@@ -64,7 +90,8 @@ def test_no_table_options_opens_the_setup_screen(launched: list[LoveLetterApp]) 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "3", "--bots", "easy", "--humans", "1"], "do not fit"),
+        (["--players", "3", "--bots", "easy,easy,easy", "--humans", "1"], "do not fit"),
+        (["--players", "2", "--humans", "3"], "do not fit"),
         (["--bots", "genius"], "unknown bot 'genius'"),
         (["--edition", "classic", "--players", "6"], "2-4 players"),
         (["--edition", "nope"], "unknown edition"),
@@ -77,7 +104,7 @@ def test_bad_options_fail_clearly(
     launched: list[LoveLetterApp], args: list[str], message: str
 ) -> None:
     result = runner.invoke(app, ["play", *args])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert message in result.output
     assert not launched
 
@@ -90,7 +117,7 @@ def test_resume(launched: list[LoveLetterApp], tmp_path: Path) -> None:
     assert played.session is not None
     assert played.session.save_path == path
     result = runner.invoke(app, ["play", "--resume", str(path), "--players", "3"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no table options" in result.output
     result = runner.invoke(app, ["play", "--resume", str(tmp_path / "none.json")])
     assert result.exit_code == 1

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from loveletter.bots import make_bot
+from loveletter.engine import get_edition
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import GameOverScreen, QuitScreen, RoundSummaryScreen
+from loveletter.tui.game import GameScreen
 from loveletter.tui.session import NAMES, SeatSetup
 from loveletter.tui.setup import SetupScreen
+from loveletter.tui.texts import tr
 
-from .helpers import SIZE, assert_fits, make_app, screen_text, settle, step
+from .helpers import SIZE, assert_fits, make_app, screen_text, settle, stacked_app, step
 
 pytestmark = pytest.mark.anyio
 
@@ -63,6 +68,17 @@ async def test_the_round_summary_of_eight_fits(tmp_path: Path) -> None:
         assert svg.read_text(encoding="utf-8").startswith("<svg")
 
 
+async def test_the_setup_screen_keeps_the_seed_given() -> None:
+    app = LoveLetterApp(seed=3, delay=0, bot_factory=make_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#seed", Input).value == "3"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session is not None
+        assert app.session.setup.seed == 3
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_the_setup_screen_fits_eight_seats(lang: str) -> None:
     app = LoveLetterApp(lang=lang, delay=0, bot_factory=make_bot)
@@ -76,3 +92,38 @@ async def test_the_setup_screen_fits_eight_seats(lang: str) -> None:
         text = screen_text(pilot)
         assert "Premium" in text
         assert all(name in text for name in NAMES)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_every_guess_of_eight_players_is_on_screen(lang: str) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:]))
+    deck = [spec.id for spec in get_edition("premium").deck(8) for _ in range(spec.count)]
+    for card in ("guard", "guard", "priest"):  # set aside, Ana's card, Ana's draw
+        deck.remove(card)
+    deck = ["guard", "guard", *deck[:7], "priest", *deck[7:]]
+    app = stacked_app(seats, deck, edition="premium", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        await pilot.press(str(table.keys[table.options.index("guard")]), "1")
+        await settle(pilot)
+        assert len(table.options) == 9
+        assert_fits(pilot)
+        text = screen_text(pilot)
+        for value in (0, 2, 3, 4, 5, 6, 7, 8, 9):  # each guess, with its unseen count
+            assert re.search(
+                rf"│  {value}  {value} .* \d non vues?|│  {value}  {value} .* \d unseen", text
+            )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_seed_hint_is_whole(lang: str) -> None:
+    app = LoveLetterApp(lang=lang, delay=0, bot_factory=make_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right", "right", "down", "left")  # Premium, 8 players
+        await settle(pilot)
+        assert_fits(pilot)
+        text = " ".join(screen_text(pilot).replace("│", " ").split())
+        assert tr(lang, "seed_hint") in text

@@ -7,13 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from loveletter.bots import make_bot
-from loveletter.engine import export_record
+from loveletter.engine import export_record, get_edition
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
-from loveletter.tui.session import SeatSetup, Session, Setup
+from loveletter.tui.help import HelpScreen
+from loveletter.tui.session import NAMES, SeatSetup, Session, Setup
 
 from .helpers import (
     SIZE,
@@ -238,7 +240,10 @@ async def test_the_countess_rule_is_explained() -> None:
         table = game_screen(pilot)
         assert table.options == ["countess", ""]
         rule = "You hold the Countess with the King: you must play the Countess."
-        assert rule in screen_text(pilot)
+        text = screen_text(pilot)
+        assert rule in text
+        assert "(cannot be played: the Countess" in text  # under the King
+        assert "must be played" not in text
         before = export_record(table.session.game)
         await pilot.press("2")  # the King is shown, but not offered
         await settle(pilot)
@@ -265,6 +270,7 @@ async def test_the_countess_rule_in_french() -> None:
         await settle(pilot)
         text = screen_text(pilot)
         assert "Vous avez la Comtesse avec le Prince\u00a0: vous devez jouer la Comtesse." in text
+        assert "(impossible\u00a0: la Comtesse doit" in text  # under the Prince
         assert "(R21)" not in text
 
 
@@ -325,7 +331,7 @@ async def test_notes_and_tracker_tabs() -> None:
     app = stacked_app(seats, deck)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")  # the Priest on Bruno
+        await pilot.press("1", "1")  # the Priest on Bruno, confirmed
         await settle(pilot)
         await pilot.press("n")
         text = screen_text(pilot)
@@ -458,3 +464,119 @@ async def test_names_from_a_saved_game_are_shown_with_their_controls_escaped(
         assert "Ana\\x1b]0;x\\x07" in shown
         assert "Bo\\u202eb" in shown
         assert not set(shown) & {"\x1b", "\x07", "\u202e"}
+
+
+async def test_a_player_is_picked_by_the_seat_number_the_panel_shows() -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"), SeatSetup("Chloé", "easy"))
+    # Ana holds a Prince and draws a Handmaid; the Prince may target Ana herself.
+    deck = ["guard", "prince", "guard", "guard", "handmaid", "guard", "guard", "priest"]
+    deck += ["priest", "baron", "baron", "handmaid", "prince", "king", "countess", "princess"]
+    app = stacked_app(seats, deck)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        await pilot.press(str(table.keys[table.options.index("prince")]))
+        await settle(pilot)
+        assert table.options == ["0", "1", "2"]
+        assert table.keys == [0, 1, 2]
+        text = screen_text(pilot)
+        assert re.search(r" 2 +Chloé", text)  # the choice shows the seat's number...
+        assert re.search(r"2 Chloé", text.split("Players")[1])  # ...as the panel does
+        await pilot.press("2")
+        await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "prince 2"
+
+
+async def test_a_play_with_a_single_target_can_be_taken_back() -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    # Ana holds a Priest and a Baron: each can only target Bruno.
+    deck = ["guard"] * 4 + ["priest", "king", "baron"]
+    deck += ["handmaid", "guard", "priest", "baron", "handmaid", "prince", "prince", "countess"]
+    deck += ["princess"]
+    app = stacked_app(seats, deck)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        before = export_record(table.session.game)
+        await pilot.press("2")  # the Baron: Bruno is chosen for Ana
+        await settle(pilot)
+        assert "Play the Baron → Bruno?" in screen_text(pilot)
+        assert export_record(table.session.game) == before  # nothing sent yet
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Play a card" in screen_text(pilot)
+        await pilot.press("1", "enter")  # the Priest, confirmed with Enter
+        await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "priest 1"
+
+
+@pytest.mark.parametrize(
+    ("hand", "keys", "question"),
+    [
+        (["princess", "guard"], ["1"], "Play the Princess?"),
+        (["prince", "princess"], ["1", "0"], "Play the Prince → Ana (you)?"),
+    ],
+)
+async def test_putting_oneself_out_asks_first(
+    hand: list[str], keys: list[str], question: str
+) -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"), SeatSetup("Chloé", "easy"))
+    deck = ["guard", hand[0], "guard", "guard", hand[1]]
+    rest = ["guard", "guard", "priest", "priest", "baron", "baron", "handmaid", "handmaid"]
+    rest += ["prince", "prince", "king", "countess", "princess"]
+    for card in hand:
+        rest.remove(card)
+    app = stacked_app(seats, deck + rest)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        before = export_record(table.session.game)
+        await pilot.press(*keys)
+        await settle(pilot)
+        asked = str(table.query_one("#question", Static).content)
+        assert asked.startswith(question)
+        assert asked.endswith("You will be out of the round.")
+        assert export_record(table.session.game) == before
+        await pilot.press("1")
+        await settle(pilot)
+        assert table.session.game.out[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_help_screen_tells_the_keys_and_every_card(lang: str) -> None:
+    app = make_app((SeatSetup("Ana"), SeatSetup("Bruno", "easy")), edition="premium", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        words = app.screen.words
+        page = "\n".join(str(text.content) for text in app.screen.query(Static))
+        assert "PgUp" in page or "PgPréc" in page
+        for card in words.deck:  # held or not
+            assert words.full_name(card) in page
+            assert words.effect(card) in page
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize(
+    ("action", "mark"), [("jester 1", "Jester of Ana"), ("sycophant 1", "Sycophant's pick")]
+)
+async def test_the_players_panel_shows_the_jester_and_the_sycophant(action: str, mark: str) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:5]))
+    deck = [spec.id for spec in get_edition("premium").deck(5) for _ in range(spec.count)]
+    top = ["guard", "jester", *["guard"] * 4, "sycophant"]  # Ana: Jester, then Sycophant
+    for card in top:
+        deck.remove(card)
+    deck = top + deck
+    app = stacked_app(seats, deck, edition="premium")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        table.session.apply(action, 0)  # Ana's play; the bots wait for the screen
+        table.refresh_view(table.session.view(0))
+        await settle(pilot)
+        row = next(line for line in screen_text(pilot).splitlines() if " 1 Bruno" in line)
+        assert mark in row

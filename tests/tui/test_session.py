@@ -10,9 +10,10 @@ from string import Formatter
 import pytest
 
 from loveletter.bots import make_bot
-from loveletter.engine import Game, RecordError, View, export_record
+from loveletter.engine import Game, RecordError, View, build_view, export_record
 from loveletter.engine.grammar import Person
 from loveletter.tui.choices import ChoiceTree, action_path
+from loveletter.tui.render import Words, private_notes
 from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
 from loveletter.tui.texts import TEXTS, tr, tr_count
 
@@ -25,20 +26,38 @@ def test_seat_setups_put_humans_first_and_never_repeat_a_name() -> None:
 
 def test_a_seeded_session_is_reproducible() -> None:
     setup = Setup("2019", seat_setups(3, ["easy", "medium"]), seed=11)
-    records = []
-    for _ in range(2):
-        session = Session.start(setup, bot_factory=make_bot)
-        game = session.game
-        while not game.is_over and game.round_number < 3:
-            seat = game.to_move
-            if seat is None:
-                session.next_round()
-            elif session.is_bot(seat):
-                session.apply(session.bot_choice(seat, session.view(seat)), seat)
-            else:
-                session.apply(session.view(seat)["legal_actions"][-1], seat)
-        records.append(session.record())
+    records = [play_on(Session.start(setup, bot_factory=make_bot), 3).record() for _ in "ab"]
     assert records[0] == records[1]
+
+
+def play_on(session: Session, rounds: int, stop_after: int | None = None) -> Session:
+    """Play until round ``rounds`` starts (bots, and humans taking their last legal
+    action), or until ``stop_after`` decisions were taken."""
+    game = session.game
+    taken = 0
+    while not game.is_over and game.round_number < rounds and taken != stop_after:
+        seat = game.to_move
+        if seat is None:
+            session.next_round()
+        elif session.is_bot(seat):
+            session.apply(session.bot_choice(seat, session.view(seat)), seat)
+        else:
+            session.apply(session.view(seat)["legal_actions"][-1], seat)
+        taken += 1
+    return session
+
+
+@pytest.mark.parametrize("stop_after", [5, 17, 30])
+def test_a_resumed_seeded_game_goes_on_as_the_uninterrupted_one(
+    tmp_path: Path, stop_after: int
+) -> None:
+    setup = Setup("2019", seat_setups(4, ["easy", "medium", "hard"]), seed=8)
+    whole = play_on(Session.start(setup), 4)
+    path = tmp_path / "game.json"
+    play_on(Session.start(setup, save=path), 4, stop_after)
+    resumed = play_on(Session.resume(path), 4)
+    assert whole.game.round_number >= 3
+    assert resumed.record() == whole.record()
 
 
 def test_a_forced_move_is_not_asked_of_the_bot() -> None:
@@ -156,3 +175,17 @@ def test_texts_elide_names_and_count_in_singular_and_plural() -> None:
     assert tr_count("fr", "unseen", 2) == "2 non vues"
     assert tr_count("en", "unseen", 2) == "2 unseen"
     assert "(R21)" not in tr("en", "countess", countess="the Countess", other="the King")
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [("en", "Turn 1: Bruno saw your hand"), ("fr", "Tour 1\u00a0: Bruno a vu votre main")],
+)
+def test_the_notes_record_that_an_opponent_saw_your_hand(lang: str, note: str) -> None:
+    game = Game("classic", ["Ana", "Bruno"], start=False)
+    deck = ["guard"] * 4 + ["priest", "baron", "king"]  # Bruno (first): Priest, King; Ana: Baron
+    deck += ["handmaid", "guard", "priest", "baron", "handmaid", "prince", "prince", "countess"]
+    game.next_round([*deck, "princess"], first=1)
+    game.apply("priest 0", seat=1)
+    words = Words(game.edition, game.players, lang, 0)
+    assert note in private_notes(build_view(game, 0)["events"], words)

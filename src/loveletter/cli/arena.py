@@ -7,27 +7,25 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..arena import MAX_BOTS, plot, run_arena, wilson
 from ..bots import make_bot
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
-from .common import check_table, console, fail, record_writer
+from .common import FORCE_HELP, check_table, console, progress_bar, record_writer, usage_error
 
 
 def parse_bots(text: str) -> list[str]:
     """Bot specs from a comma-separated list, each checked (fails clearly)."""
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     if not specs:
-        fail("--bots needs at least one bot")
+        usage_error("--bots needs at least one bot")
     for spec in specs:
         try:
             make_bot(spec).close()
         except ValueError as error:
-            fail(str(error))
+            usage_error(str(error))
     return specs
 
 
@@ -57,21 +55,18 @@ def arena(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write each game's record into this folder.")
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
 ) -> None:
     """Play bots against each other, seats rotating; print win rates and ratings."""
     check_table(edition, players)
     specs = parse_bots(bots)
-    if len(specs) > MAX_BOTS:
-        fail(f"an arena takes at most {MAX_BOTS} bots")
-    write_record = record_writer(save, games) if save is not None else None
-    progress = Progress(
-        TextColumn("[bold]arena"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    if not 2 <= len(specs) <= MAX_BOTS:
+        usage_error(
+            f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
+            "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
+        )
+    write_record = record_writer(save, games, force=force) if save is not None else None
+    progress = progress_bar("arena", shown=not as_json)
     task = progress.add_task("games", total=games)
 
     def on_game(outcome: GameOutcome) -> None:

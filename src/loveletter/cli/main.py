@@ -6,6 +6,7 @@ import typer
 
 from .. import __version__
 from .arena import arena
+from .common import EXIT_STATUSES
 from .play import play
 from .replay import replay
 from .rules import rules
@@ -17,14 +18,12 @@ app = typer.Typer(
     help="The complete digital Love Letter: rules of every edition, bots, replays.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
+    epilog=EXIT_STATUSES,
 )
-app.command()(rules)
-app.command()(replay)
-app.command()(simulate)
-app.command()(serve)
-app.command()(arena)
-app.command()(play)
+# Listed in this order in the help: the game first.
+for command in (play, rules, replay, serve, arena, simulate):
+    app.command(epilog=EXIT_STATUSES)(command)
 
 
 def _version(value: bool) -> None:

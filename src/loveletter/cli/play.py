@@ -11,7 +11,7 @@ from ..bots import LEVELS, make_bot
 from ..engine import EDITIONS, Options, RecordError, get_edition
 from ..engine.record import MAX_NAME_LENGTH
 from ..tui.session import DEFAULT_LEVEL, Session, Setup, seat_setups
-from .common import check_language, fail
+from .common import check_language, fail, usage_error
 
 
 def play(
@@ -27,7 +27,7 @@ def play(
             "--bots",
             "-b",
             help=f"Bot levels, one per bot seat, comma-separated: {', '.join(LEVELS)} "
-            f"(default: {DEFAULT_LEVEL} for every seat no human takes).",
+            f"(bot seats without a level: {DEFAULT_LEVEL}).",
         ),
     ] = None,
     humans: Annotated[
@@ -58,15 +58,16 @@ def play(
 ) -> None:
     """Play Love Letter in the terminal, against bots or friends at one keyboard.
 
-    Without table options, a setup screen asks for them. Keys in the game: 1-9 to
-    choose, Esc to go back, ':' to type an action in notation, Ctrl+C to quit.
+    Without table options, a setup screen asks for them. Keys in the game: 0-9 to
+    choose (a player by seat number), Esc to go back, ':' to type an action in
+    notation, Ctrl+C to quit.
     """
     from ..tui.app import LoveLetterApp
 
     language = check_language(lang)
     if resume is not None:
         if any(option is not None for option in (edition, players, bots, humans, seed, tokens)):
-            fail("--resume continues a saved game: give no table options with it")
+            usage_error("--resume continues a saved game: give no table options with it")
         try:
             session = Session.resume(resume, save=save, lang=language if lang else None)
         except (RecordError, ValueError) as error:
@@ -78,7 +79,9 @@ def play(
     if any(option is not None for option in (edition, players, bots, humans, names)):
         setup = _setup(edition or "classic", players, bots, humans, names or [])
         setup = Setup(setup.edition, setup.seats, language, seed, options)
-    app = LoveLetterApp(setup=setup, lang=language, save=save, delay=delay, options=options)
+    app = LoveLetterApp(
+        setup=setup, lang=language, save=save, delay=delay, options=options, seed=seed
+    )
     app.run()
 
 
@@ -93,35 +96,32 @@ def _setup(
     try:
         chosen = get_edition(edition)
     except ValueError as error:
-        fail(str(error))
+        usage_error(str(error))
     levels = [level.strip() for level in bots.split(",")] if bots else []
     for level in levels:
         try:
             make_bot(level).close()
         except ValueError as error:
-            fail(str(error))
+            usage_error(str(error))
     people = humans if humans is not None else max(len(names), 1)
     if players is None:
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
-    if not levels:
-        levels = [DEFAULT_LEVEL] * (players - people)
-    if humans is None:
-        people = players - len(levels)
-    if people < 1 or people + len(levels) != players:
-        fail(
+    if people + len(levels) > players:
+        usage_error(
             f"{players} players do not fit {people} human(s) and {len(levels)} bot(s): "
             "give --players, --bots and --humans that add up"
         )
+    levels += [DEFAULT_LEVEL] * (players - people - len(levels))
     try:
         chosen.check_players(players)
     except ValueError as error:
-        fail(str(error))
+        usage_error(str(error))
     if len(names) > people:
-        fail(f"{len(names)} names for {people} human(s)")
+        usage_error(f"{len(names)} names for {people} human(s)")
     seats = seat_setups(players, levels, names)
     all_names = [seat.name for seat in seats]
     if len(set(all_names)) != players or not all(
         0 < len(name) <= MAX_NAME_LENGTH for name in all_names
     ):
-        fail(f"player names must be different, 1-{MAX_NAME_LENGTH} characters: {all_names}")
+        usage_error(f"player names must be different, 1-{MAX_NAME_LENGTH} characters: {all_names}")
     return Setup(chosen.id, seats)

@@ -12,7 +12,7 @@ from rich.rule import Rule
 from ..engine import EVERYONE, Game, Narrator, RecordError, event_dict, load_record, parse_record
 from ..engine.grammar import join, typeset_all
 from ..terminal_text import printable
-from .common import check_language, console, fail
+from .common import check_language, console, fail, usage_error
 
 _TEXT = {
     "en": {
@@ -73,7 +73,7 @@ def replay(
         console.print_json(json.dumps(game.result()))
         return
     if seat is not None and not 0 <= seat < game.n:
-        fail(f"there is no seat {seat} in this game of {game.n}")
+        usage_error(f"there is no seat {seat} in this game of {game.n}")
     viewer = None if spectator else (EVERYONE if seat is None else seat)
     _tell(game, viewer, language)
 

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from ..engine import EDITIONS, get_edition
-from .common import check_language, console, fail
+from .common import check_language, console, usage_error
 
 _HEADERS = {
     "en": ("Value", "Card", "Copies", "Effect"),
@@ -45,7 +45,7 @@ def rules(
         count = players if players is not None else chosen.max_players
         deck = chosen.deck(count)
     except ValueError as error:
-        fail(str(error))
+        usage_error(str(error))
     value, card, copies, effect = _HEADERS[language]
     table = Table(title=chosen.name(language), title_style="bold", show_lines=True)
     table.add_column(value, justify="right", style="bold")

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import fail
+from .common import fail, usage_error
 
 
 def serve(
@@ -96,7 +96,7 @@ def serve(
     except ImportError as error:
         fail(f"{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]")
     except (ValueError, ArgumentError) as error:
-        fail(f"bad --db or --redis URL: {error}")
+        usage_error(f"bad --db or --redis URL: {error}")
     except StorageError as error:
         remedy = (
             "move the file away (or restore a backup) to start afresh, or give another --db"

@@ -12,7 +12,7 @@ from rich.table import Table
 from ..engine import EDITIONS, get_edition
 from ..simulation import simulate as run_simulation
 from .arena import parse_bots
-from .common import check_table, console, record_writer
+from .common import FORCE_HELP, check_table, console, progress_bar, record_writer
 
 
 def simulate(
@@ -26,6 +26,7 @@ def simulate(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write each game's record into this folder.")
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -36,8 +37,19 @@ def simulate(
     """Play whole games between bots (random by default); print rounds per second and wins."""
     check_table(edition, players)
     specs = parse_bots(bots) if bots is not None else None
-    on_record = record_writer(save, games) if save is not None else None
-    result = run_simulation(edition, players, games, seed=seed, on_record=on_record, bots=specs)
+    on_record = record_writer(save, games, force=force) if save is not None else None
+    progress = progress_bar("simulate", shown=not as_json)
+    task = progress.add_task("games", total=games)
+    with progress:
+        result = run_simulation(
+            edition,
+            players,
+            games,
+            seed=seed,
+            on_record=on_record,
+            bots=specs,
+            on_game=lambda _: progress.advance(task),
+        )
     if as_json:
         print(json.dumps(result.as_json()))
         return

@@ -22,8 +22,8 @@ class LoveLetterApp(App[None]):
     """Love Letter in the terminal, against bots or friends at one keyboard.
 
     Give a ``session`` to play it (a resumed game), a ``setup`` to deal a new game at
-    once, or neither to choose the table in the setup screen (with ``lang`` and
-    ``options``).
+    once, or neither to choose the table in the setup screen (with ``lang``,
+    ``options`` and ``seed``).
     """
 
     TITLE = "Love Letter"
@@ -41,6 +41,7 @@ class LoveLetterApp(App[None]):
         save: Path | None = None,
         delay: float = 0.8,
         options: Options | None = None,
+        seed: int | None = None,
         bot_factory: BotFactory = make_bot,
     ) -> None:
         super().__init__()
@@ -50,6 +51,7 @@ class LoveLetterApp(App[None]):
         self.save_path = save
         self.delay = delay
         self.options = options or Options()
+        self.seed = seed
         self.bot_factory = bot_factory
 
     def on_mount(self) -> None:
@@ -63,7 +65,8 @@ class LoveLetterApp(App[None]):
     def new_game(self, previous: Setup | None) -> None:
         """Show the setup screen (prefilled with the previous table) and start from it."""
         self.session = None
-        self.show(SetupScreen(draft_for(previous, self.lang, self.options), self.start_game))
+        draft = draft_for(previous, self.lang, self.options, self.seed)
+        self.show(SetupScreen(draft, self.start_game))
 
     def start_game(self, setup: Setup) -> None:
         """Deal a new game for ``setup`` and show its table."""

@@ -35,7 +35,8 @@ from ..engine import (
 )
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
-from .prompts import countess_rule, option_label
+from .help import HelpScreen
+from .prompts import confirmation, countess_rule, needs_confirmation, number_keys, option_label
 from .prompts import question as ask
 from .render import (
     Words,
@@ -70,17 +71,20 @@ class GameScreen(Screen[None]):
     #side { width: 1fr; border: round $primary; padding: 0 1; }
     #side > * { height: 1fr; }
     #log { background: transparent; scrollbar-size-vertical: 1; }
-    #message { height: auto; max-height: 2; padding: 0 1; }
+    #message { height: auto; max-height: 2; padding: 0 1; display: none; }
     #message.error { color: $error; }
-    #command { height: 1; margin: 0 1; }
+    #command { height: 1; margin: 0 1; display: none; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", show=False),
         Binding("colon", "focus_command", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("pageup", "scroll_log(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", show=False, priority=True),
         *(Binding(key, f"tab('{tab}')", show=False) for tab, _, key in TABS),
-        *(Binding(str(number), f"pick({number})", show=False) for number in range(1, 10)),
+        *(Binding(str(number), f"pick({number})", show=False) for number in range(10)),
     ]
 
     def __init__(
@@ -95,6 +99,8 @@ class GameScreen(Screen[None]):
         self.decision: ChoiceTree | None = None
         self.prefix: Path = ()
         self.options: list[str] = []
+        self.keys: list[int] = []  # the number key of each option
+        self.confirming: str | None = None  # a whole play waiting for its confirmation
         self.held: tuple[int, str | None] | None = None
         self.passing: int | None = None  # the human to hand over to, once this one is done
         self.dealt = False  # a round was just dealt
@@ -184,6 +190,7 @@ class GameScreen(Screen[None]):
         view = self.session.view(seat)
         self.decision = ChoiceTree(view["legal_actions"])
         self.prefix = ()
+        self.confirming = None
         self.refresh_view(view)
         self.say(countess_rule(view, self.words) or "")
         self.query_one("#choices", OptionList).focus()
@@ -285,10 +292,7 @@ class GameScreen(Screen[None]):
         if self.passing is not None and index == 0:
             self.hand_over(self.passing)
             return
-        seat = self.session.game.to_move
-        if self.decision is None and self.passing is None and seat is not None:
-            name = self.session.names[seat]
-            self.say(self.tr("not_your_turn", name=name), error=True)
+        if self.refused_out_of_turn():
             return
         if self.decision is None or not 0 <= index < len(self.options):
             self.say(self.tr("no_choice", number=index + 1), error=True)
@@ -297,18 +301,36 @@ class GameScreen(Screen[None]):
         if not token:  # a card the Countess rule forbids
             self.say(countess_rule(self.session.view(self.viewer), self.words) or "", error=True)
             return
-        prefix = self.decision.advance((*self.prefix, token))
+        if self.confirming is not None:
+            confirmed, self.confirming = self.confirming, None
+            self.submit(confirmed)
+            return
+        view = self.session.view(self.viewer)
+        chosen = (*self.prefix, token)
+        prefix = self.decision.advance(chosen)
         action = self.decision.action(prefix)
-        if action is not None:
+        if action is not None and not needs_confirmation(view, chosen, prefix):
             self.submit(action)
             return
         self.prefix = prefix
-        self.say("")
-        self.show_choices(self.session.view(self.viewer))
+        self.confirming = action
+        self.say(self.tr("confirm_hint") if action else "")
+        self.show_choices(view)
 
     def action_pick(self, number: int) -> None:
-        """A number key: the choice with that number."""
-        self.choose(number - 1)
+        """A number key: the choice shown with that number."""
+        if number in self.keys:
+            self.choose(self.keys.index(number))
+        elif not self.refused_out_of_turn():
+            self.say(self.tr("no_choice", number=number), error=True)
+
+    def refused_out_of_turn(self) -> bool:
+        """Say whose turn it is if it is nobody's at this keyboard now."""
+        seat = self.session.game.to_move
+        if self.decision is None and self.passing is None and seat is not None:
+            self.say(self.tr("not_your_turn", name=self.session.names[seat]), error=True)
+            return True
+        return False
 
     def action_back(self) -> None:
         """Escape: leave the input line, or go back one step."""
@@ -317,11 +339,20 @@ class GameScreen(Screen[None]):
             self.query_one("#choices", OptionList).focus()
         elif self.decision is not None and self.prefix:
             self.prefix = self.decision.back(self.prefix)
+            self.confirming = None
+            self.say("")
             self.show_choices(self.session.view(self.viewer))
 
     def action_focus_command(self) -> None:
-        """Go to the input line, to type an action in notation."""
-        self.query_one("#command", Input).focus()
+        """Open the input line, to type an action in notation."""
+        command = self.query_one("#command", Input)
+        command.display = True
+        command.focus()
+
+    @on(Input.Blurred, "#command")
+    def command_left(self) -> None:
+        """The input line closes when left: its room goes to the choices."""
+        self.query_one("#command", Input).display = False
 
     @on(Input.Submitted, "#command")
     def typed(self, event: Input.Submitted) -> None:
@@ -343,6 +374,19 @@ class GameScreen(Screen[None]):
         """Show a tab of the side panel."""
         self.show_tab(tab)
 
+    def action_help(self) -> None:
+        """The help screen: keys, and every card of the edition."""
+        self.app.push_screen(HelpScreen(self.words))
+
+    def action_scroll_log(self, pages: int) -> None:
+        """Page Up/Down: scroll the side panel's tab shown (the log, usually)."""
+        side = self.query_one("#side", ContentSwitcher)
+        shown = self.query_one(f"#{side.current}")
+        if pages < 0:
+            shown.scroll_page_up()
+        else:
+            shown.scroll_page_down()
+
     # ------------------------------------------------------------------ display
 
     def say(self, message: str, *, error: bool = False) -> None:
@@ -350,6 +394,7 @@ class GameScreen(Screen[None]):
         line = self.query_one("#message", Static)
         line.update(Text(message))
         line.set_class(error, "error")
+        line.display = bool(message)  # the room is the choices' when there is nothing to say
 
     def show_tab(self, tab: str) -> None:
         """Switch the side panel to ``tab`` and name the tabs in its border."""
@@ -439,6 +484,7 @@ class GameScreen(Screen[None]):
             choices.display = True
             choices.clear_options()
             choices.add_option(option_label(1, Text(self.tr("pass_to", name=name))))
+            self.keys = [1]
             choices.highlighted = 0
 
     def show_choices(self, view: View) -> None:
@@ -449,8 +495,12 @@ class GameScreen(Screen[None]):
         self.query_one("#question").display = True
         choices = self.query_one("#choices", OptionList)
         choices.display = True
-        question, options, prompts = ask(view, self.words, self.decision, self.prefix)
+        if self.confirming is not None:
+            question, options, prompts = confirmation(view, self.words, self.prefix)
+        else:
+            question, options, prompts = ask(view, self.words, self.decision, self.prefix)
         self.options = options
+        self.keys = number_keys(options)
         answer = view["phase"] == "bishop"
         play.border_title = self.tr("your_answer" if answer else "your_turn")
         self.query_one("#question", Static).update(Text(question, style="bold"))
@@ -461,11 +511,11 @@ class GameScreen(Screen[None]):
         else:
             play.border_subtitle = ""
         choices.clear_options()
-        spaced = any("\n" in prompt.plain for prompt in prompts)
-        for number, (token, prompt) in enumerate(zip(options, prompts, strict=True), start=1):
-            if spaced and number > 1:
+        spaced = any(isinstance(prompt, Text) and "\n" in prompt.plain for prompt in prompts)
+        for index, (token, prompt) in enumerate(zip(options, prompts, strict=True)):
+            if spaced and index:
                 choices.add_option(None)
-            choices.add_option(Option(option_label(number, prompt), disabled=not token))
+            choices.add_option(Option(option_label(self.keys[index], prompt), disabled=not token))
         enabled = [index for index, token in enumerate(options) if token]
         choices.highlighted = enabled[0] if enabled else None
 

@@ -7,6 +7,7 @@ count of unseen copies, or why the Countess must be played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rich.table import Table
@@ -15,6 +16,9 @@ from rich.text import Text
 from ..engine import CARD_KINDS, View
 from .choices import ChoiceTree, Path
 from .render import Words, card_text
+
+#: The token of the answer confirming a play.
+CONFIRM = "confirm"
 
 
 class Question(NamedTuple):
@@ -25,16 +29,25 @@ class Question(NamedTuple):
 
     text: str
     tokens: list[str]
-    labels: list[Text]
+    labels: Sequence[Text | Table]
 
 
-def option_label(number: int, prompt: Text) -> Table:
+def option_label(number: int, prompt: Text | Table) -> Table:
     """A choice: its number key, then its text (wrapped under itself)."""
-    label = Table.grid(padding=(0, 1))
+    label = Table.grid(padding=(0, 1), expand=True)
     label.add_column(width=3)
     label.add_column(ratio=1)
     label.add_row(Text(f" {number} " if number < 10 else "", "bold reverse"), prompt)
     return label
+
+
+def number_keys(tokens: list[str]) -> list[int]:
+    """The number key of each answer: the answer's own number when every answer is a
+    different number 0-9 (seats, as the players panel shows them, or values), else
+    its place in the list from 1."""
+    if all(len(token) == 1 and token.isdigit() for token in tokens):
+        return [int(token) for token in tokens]
+    return list(range(1, len(tokens) + 1))
 
 
 def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Question:
@@ -67,12 +80,35 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
         return Question(words.tr(key, card=name), tokens, labels)
     target = words.players[int(prefix[1])]
     key = "name_value" if view["guard_names_value"] or card == "bishop" else "name_card"
-    labels = [_guess(token, words) for token in tokens]
-    width = max(label.cell_len for label in labels)
-    for label, token in zip(labels, tokens, strict=True):
-        label.pad_right(width - label.cell_len)
-        label.append_text(_unseen(token, view, words))
-    return Question(words.tr(key, card=name, name=target), tokens, labels)
+    rows = [_guess_row(token, view, words) for token in tokens]
+    return Question(words.tr(key, card=name, name=target), tokens, rows)
+
+
+def needs_confirmation(view: View, chosen: Path, path: Path) -> bool:
+    """Whether a play must be confirmed before it is sent: its last steps were taken
+    for the player (a single possible target), or it puts the player out of the round
+    (the Princess played, or discarded by a Prince on oneself)."""
+    return view["phase"] == "play" and (path != chosen or _puts_out(view, path))
+
+
+def _puts_out(view: View, path: Path) -> bool:
+    """Whether a play surely puts the player out: the Princess leaves their hand."""
+    if path[0] == "princess":
+        return True
+    on_self = path[0] == "prince" and path[1:2] == (str(view["seat"]),)
+    return on_self and "princess" in (view["hand"] or [])
+
+
+def confirmation(view: View, words: Words, path: Path) -> Question:
+    """The last question of a play that must be confirmed: the whole play, and yes."""
+    card, *rest = path
+    move = words.phrase(card)
+    if rest:
+        move += " → " + " + ".join(words.seat(int(seat)) for seat in rest[0].split())
+    if len(rest) > 1:
+        move += f" ({_guess(rest[1], words).plain})"
+    text = words.tr("confirm_out" if _puts_out(view, path) else "confirm_move", move=move)
+    return Question(text, [CONFIRM], [Text(words.tr("confirm"), style="bold")])
 
 
 def countess_rule(view: View, words: Words) -> str | None:
@@ -109,6 +145,16 @@ def _seats(token: str, view: View, words: Words, card: str) -> Text:
     return text
 
 
+def _guess_row(token: str, view: View, words: Words) -> Table:
+    """A guess on one line, however narrow: the card(s) cut short if need be, then
+    the count of unseen copies, kept whole."""
+    row = Table.grid(padding=(0, 2), expand=True)
+    row.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    row.add_column(no_wrap=True, justify="right")
+    row.add_row(_guess(token, words), _unseen(token, view, words))
+    return row
+
+
 def _guess(token: str, words: Words) -> Text:
     """A card or value to name."""
     if token.isdigit():
@@ -123,7 +169,7 @@ def _unseen(token: str, view: View, words: Words) -> Text:
     cards = words.cards_by_value(int(token)) if token.isdigit() else [token]
     count = sum(unseen.get(card, 0) for card in cards)
     style = "green" if count else "bright_black"
-    return Text("  " + words.tr_count("unseen", count), style=style)
+    return Text(words.tr_count("unseen", count), style=style)
 
 
 def _order(token: str, words: Words) -> Text:

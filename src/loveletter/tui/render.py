@@ -123,6 +123,9 @@ def seats_table(view: View, words: Words, levels: Sequence[str | None], width: i
             state = Text(words.tr("protected"), style="cyan")
         else:
             state = Text("")
+        for mark in _marks(view, seat, words):
+            state.append(", " if state else "")
+            state.append(mark, style="magenta")
         seat_text = Text(str(seat), style="bright_black")
         rows.append([marker, seat_text, name, tokens_text(info["tokens"], goal), state])
     fixed = [max(row[column].cell_len for row in rows) for column in range(5)]
@@ -134,6 +137,18 @@ def seats_table(view: View, words: Words, levels: Sequence[str | None], width: i
     for row, info in zip(rows, view["seats"], strict=True):
         table.add_row(*row, _fit_left(discards_text(info["discards"], words), room))
     return table
+
+
+def _marks(view: View, seat: int, words: Words) -> list[str]:
+    """What the table says of ``seat`` beside its state: the Jester token it holds
+    (and whose it is), the Sycophant's choice that binds the next card."""
+    marks = []
+    jester = view["jester"]
+    if jester is not None and jester["holder"] == seat:
+        marks.append(words.tr("jester_mark", name=words.person(jester["owner"])))
+    if view["sycophant"] == seat:
+        marks.append(words.tr("sycophant_mark"))
+    return marks
 
 
 def _fit_left(text: Text, width: int) -> Text:
@@ -249,6 +264,8 @@ def _note(event: EventDict, viewer: int | None, words: Words) -> str | None:
     if event["type"] == "look" and event["card"] is not None and event["seat"] == viewer:
         name = words.person(event["target"])
         return words.tr("note_look", name=name, **words.both("card", event["card"]))
+    if event["type"] == "look" and event["target"] == viewer and event["seat"] != viewer:
+        return words.tr("note_seen", name=words.person(event["seat"]))
     if (
         event["type"] == "compare"
         and event["seat_card"] is not None

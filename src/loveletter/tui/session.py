@@ -77,7 +77,11 @@ def seat_setups(
 
 
 class Session:
-    """A game in progress with its seat setup; saves itself after every change."""
+    """A game in progress with its seat setup; saves itself after every change.
+
+    With a seed in the setup, deals and bot choices are drawn from the seed and the
+    game's progress; without one, bots draw from ``bot_rng``.
+    """
 
     def __init__(
         self,
@@ -109,15 +113,13 @@ class Session:
         bot_factory: BotFactory = make_bot,
     ) -> Session:
         """Deal a new game; with a seed, shuffles and bot choices are reproducible."""
-        seed = setup.seed
         game = Game(
             setup.edition,
             [spec.name for spec in setup.seats],
             options=setup.options,
-            rng=random.Random(seed),
+            rng=random.Random(setup.seed),
         )
-        bot_rng = random.Random(f"bots/{seed}") if seed is not None else None
-        session = cls(game, setup, save=save, bot_factory=bot_factory, bot_rng=bot_rng)
+        session = cls(game, setup, save=save, bot_factory=bot_factory)
         session.autosave()
         return session
 
@@ -144,9 +146,7 @@ class Session:
         mine = mine if isinstance(mine, dict) else {}
         seed = mine.get("seed")
         seed = seed if isinstance(seed, int) else None
-        # A seeded game goes on reproducibly from the same record.
-        later = f"{seed}/{json.dumps(data.get('rounds'))}"
-        game = load_record(data, rng=None if seed is None else random.Random(later))
+        game = load_record(data)
         bots = mine.get("bots")
         if not (isinstance(bots, list) and len(bots) == game.n):
             bots = [None] + [DEFAULT_LEVEL] * (game.n - 1)
@@ -161,10 +161,11 @@ class Session:
             options=game.rules.options,
         )
         try:
-            bot_rng = None if seed is None else random.Random(f"bots/{later}")
-            return cls(game, setup, save=save or path, bot_factory=bot_factory, bot_rng=bot_rng)
+            session = cls(game, setup, save=save or path, bot_factory=bot_factory)
         except ValueError as error:
             raise RecordError(str(error)) from None
+        session.catch_up_bots()
+        return session
 
     # ------------------------------------------------------------------ queries
 
@@ -195,6 +196,8 @@ class Session:
 
     def next_round(self) -> None:
         """Deal the next round, then save."""
+        if self.setup.seed is not None:
+            self.game.rng = self._seeded_rng("deal", self.game)
         self.game.next_round()
         self.autosave()
 
@@ -206,7 +209,34 @@ class Session:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return str(legal[0])
-        return self.bots[seat].choose(view, self.bot_rng)
+        return self.bots[seat].choose(view, self._bot_rng(self.game))
+
+    def catch_up_bots(self) -> None:
+        """Ask the bots every decision they were asked in the game so far (their answers
+        are already played), so that what they learnt of the game is what it would be
+        had it not been interrupted."""
+        game = self.game
+        replay = Game(game.edition.id, game.players, options=game.rules.options, start=False)
+        for round_record in game.history:
+            replay.next_round(list(round_record.deck), round_record.first)
+            for action in round_record.actions:
+                seat = replay.to_move
+                if seat in self.bots:
+                    view = build_view(replay, seat)
+                    if len(view["legal_actions"]) > 1:
+                        self.bots[seat].choose(view, self._bot_rng(replay))
+                replay.apply(str(action), seat=seat)
+
+    def _bot_rng(self, game: Game) -> random.Random:
+        """The bots' random source: without a seed, the session's own."""
+        return self.bot_rng if self.setup.seed is None else self._seeded_rng("bots", game)
+
+    def _seeded_rng(self, purpose: str, game: Game) -> random.Random:
+        """A random source drawn from the seed and ``game``'s progress only, so that a
+        seeded game resumed from its record goes on as it would have uninterrupted."""
+        history = game.history
+        moves = len(history[-1].actions) if history else 0
+        return random.Random(f"{purpose}/{self.setup.seed}/{len(history)}/{moves}")
 
     def bot_failed(self, seat: int) -> str:
         """A bot gave no legal answer: count the fault, and play the first legal action."""

@@ -78,7 +78,8 @@ class SetupScreen(Screen[None]):
     .label { width: 12; color: $text-muted; }
     #form Input { width: 24; margin-left: 2; }
     #seed { width: 14; margin-left: 0; }
-    #seed-hint { width: 1fr; color: $text-muted; margin-left: 1; }
+    #form > #seed-row { height: auto; }
+    #seed-hint { width: 1fr; height: auto; color: $text-muted; margin-left: 1; }
     .gap { height: 1; }
     #buttons { margin-top: 1; height: 1; }
     #buttons Button { margin-right: 2; }
@@ -123,7 +124,7 @@ class SetupScreen(Screen[None]):
             with Horizontal():
                 yield Static(self.tr("language"), classes="label")
                 yield Cycler(list(LANGUAGE_NAMES.items()), lang, id="lang")
-            with Horizontal():
+            with Horizontal(id="seed-row"):
                 yield Static(self.tr("seed"), classes="label")
                 yield Input(draft.seed, id="seed", compact=True, restrict=r"-?[0-9]*")
                 yield Static(self.tr("seed_hint"), id="seed-hint")
@@ -193,8 +194,9 @@ class SetupScreen(Screen[None]):
         self.app.exit()
 
 
-def draft_for(setup: Setup | None, lang: str, options: Options) -> Draft:
-    """The form's starting point: a previous table, or the defaults in ``lang``."""
+def draft_for(setup: Setup | None, lang: str, options: Options, seed: int | None = None) -> Draft:
+    """The form's starting point: a previous table (a new deal), or the defaults in
+    ``lang`` with ``seed``."""
     if setup is None:
-        return Draft(lang=lang, options=options)
+        return Draft(lang=lang, seed="" if seed is None else str(seed), options=options)
     return Draft.from_setup(replace(setup, seed=None))

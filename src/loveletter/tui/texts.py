@@ -52,6 +52,8 @@ _EN = {
     "you": "you",
     "out": "out",
     "protected": "protected",
+    "jester_mark": "Jester of {name}",
+    "sycophant_mark": "Sycophant's pick",
     "no_discards": "—",
     "set_aside": "Set aside",
     "set_aside_taken": "taken",
@@ -79,6 +81,10 @@ _EN = {
     "unseen_other": "{count} unseen",
     "you_know": "you know: {card}",
     "no_effect": "no effect: nobody can be chosen",
+    "confirm_move": "Play {move}?",
+    "confirm_out": "Play {move}? You will be out of the round.",
+    "confirm": "Yes, play it",
+    "confirm_hint": "1 or Enter to play it, Esc to go back.",
     "keep": "Keep {card}",
     "order": "Under the deck: {cards} (last at the bottom)",
     "look_at": "Look at {hand}",
@@ -88,7 +94,7 @@ _EN = {
     "your_hand_short": "your hand",
     "hand_of_short": "{name}'s hand",
     "countess": "You hold {countess} with {other}: you must play {countess}.",
-    "unplayable": "must be played: the Countess rule",
+    "unplayable": "cannot be played: the Countess rule",
     # status line
     "thinking": "{name} is thinking…",
     "not_your_turn": "It is not your turn: {name} is to move.",
@@ -101,6 +107,22 @@ _EN = {
     "command_hint": "type an action, e.g. guard 1 priest — press : to type",
     # side panel
     "log": "Log",
+    # help screen
+    "help_title": "Help · {edition}",
+    "help_close": "Esc, ? or q: back to the game",
+    "help_keys": (
+        "Keys\n"
+        "0-9         choose the answer with that number (a player: their seat)\n"
+        "↑ ↓ Enter   move through the answers and choose one\n"
+        "Esc         go back one step, or take back a play waiting for confirmation\n"
+        ":           type an action in notation (guard 1 priest)\n"
+        "l t n       the log, the card tracker, your notes\n"
+        "PgUp PgDn   scroll the log (or the mouse wheel)\n"
+        "?           this help    Ctrl+C  quit (and save)\n\n"
+        "The cards of this edition"
+    ),
+    "copies_one": "{count} copy",
+    "copies_other": "{count} copies",
     "cards": "Cards",
     "notes": "Notes",
     "tracker_title": "Unseen cards, from your seat",
@@ -109,6 +131,7 @@ _EN = {
     "notes_none": "Nothing learned yet this round.",
     "note_turn": "Turn {turn}: ",
     "note_look": "you saw {name}'s {card}",
+    "note_seen": "{name} saw your hand",
     "note_compare": "you compared your {mine} with {name}'s {theirs}",
     "note_trade": "you gave {name} your {give} and got their {get}",
     "note_draw": "you drew {cards} with the Chancellor",
@@ -116,7 +139,7 @@ _EN = {
     "note_known": "{name} holds {the_card}",
     "round_rule": "Round {number}",
     # keys
-    "keys_game": "1-9 choose  Esc back  : type an action  l/t/n tabs  Ctrl+C quit",
+    "keys_game": "0-9 choose  Esc back  : type  l/t/n tabs  PgUp/PgDn log  ? help  ^C quit",
     # hand-over
     "turn_over": "Your turn is over.",
     "pass_to": "Pass the keyboard to {name}",
@@ -197,6 +220,8 @@ _FR = {
     "you": "vous",
     "out": "hors jeu",
     "protected": "protégé·e",
+    "jester_mark": "Bouffon {name:de}",
+    "sycophant_mark": "choix du Flagorneur",
     "no_discards": "—",
     "set_aside": "Écartée",
     "set_aside_taken": "prise",
@@ -224,6 +249,10 @@ _FR = {
     "unseen_other": "{count} non vues",
     "you_know": "vous savez : {card}",
     "no_effect": "sans effet : personne ne peut être choisi",
+    "confirm_move": "Jouer {move} ?",
+    "confirm_out": "Jouer {move} ? Vous quitterez la manche.",
+    "confirm": "Oui, jouer ce coup",
+    "confirm_hint": "1 ou Entrée pour jouer ce coup, Échap pour revenir.",
     "keep": "Garder {card}",
     "order": "Sous la pioche : {cards} (la dernière tout en dessous)",
     "look_at": "Regarder {hand}",
@@ -245,6 +274,10 @@ _FR = {
     "save_failed": "Impossible d'enregistrer dans {path} : {reason}",
     # side panel
     "log": "Journal",
+    # help screen
+    "help_title": "Aide · {edition}",
+    "copies_one": "{count} exemplaire",
+    "copies_other": "{count} exemplaires",
     "cards": "Cartes",
     "notes": "Notes",
     "tracker_title": "Cartes non vues, de votre place",
@@ -253,6 +286,7 @@ _FR = {
     "notes_none": "Rien appris pour l'instant dans cette manche.",
     "note_turn": "Tour {turn} : ",
     "note_look": "vous avez vu {the_card} {name:de}",
+    "note_seen": "{name} a vu votre main",
     "note_compare": "vous avez comparé votre {mine} avec {the_theirs} {name:de}",
     "note_trade": "vous avez donné {the_give} à {name} et reçu {the_get}",
     "note_draw": "vous avez pioché {cards} avec le Chancelier",
@@ -305,7 +339,19 @@ _FR = {
 #: French texts where ":" is a key to press, not punctuation: kept as they are.
 _FR_KEYS = {
     "command_hint": "tapez une action, ex. garde 1 prêtre — touche : pour taper",
-    "keys_game": "1-9 choisir  Échap retour  : taper une action  l/t/n onglets  Ctrl+C quitter",
+    "keys_game": "0-9 choix  Échap retour  : taper  l/t/n onglets  PgPréc/Suiv  ? aide  ^C fin",
+    "help_close": "Échap, ? ou q\u00a0: retour au jeu",
+    "help_keys": (
+        "Touches\n"
+        "0-9          choisir la réponse de ce numéro (un joueur\u00a0: sa place)\n"
+        "↑ ↓ Entrée   parcourir les réponses et en choisir une\n"
+        "Échap        revenir d'une étape, ou reprendre un coup à confirmer\n"
+        ":            taper une action en notation (garde 1 prêtre)\n"
+        "l t n        le journal, le suivi des cartes, vos notes\n"
+        "PgPréc PgSuiv  faire défiler le journal (ou la molette)\n"
+        "?            cette aide    Ctrl+C  quitter (et sauvegarder)\n\n"
+        "Les cartes de cette édition"
+    ),
 }
 
 TEXTS: Mapping[str, Mapping[str, str]] = {
