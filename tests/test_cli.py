@@ -336,3 +336,10 @@ def test_every_help_reads_cleanly(command: list[str]) -> None:
     for line, following in pairwise(prose):
         if line and following:  # a paragraph: each line filled before it breaks
             assert len(line) + 1 + len(following.split()[0]) > HELP_WIDTH - 2, (line, following)
+
+
+def test_simulate_counts_in_singular_and_plural() -> None:
+    result = runner.invoke(app, ["simulate", "-e", "classic", "-g", "1", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    assert "1 game, " in result.output
+    assert "1 games" not in result.output

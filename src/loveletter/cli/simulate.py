@@ -70,6 +70,12 @@ def simulate(
         )
     console.print(table)
     console.print(
-        f"{result.games} games, {result.rounds} rounds in {result.seconds:.2f} s: "
+        f"{_count(result.games, 'game')}, {_count(result.rounds, 'round')} in "
+        f"{result.seconds:.2f} s: "
         f"[bold]{result.rounds_per_second:,.0f}[/] rounds per second"
     )
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
