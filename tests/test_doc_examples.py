@@ -4,7 +4,8 @@ The blocks of one file run in sequence in one namespace (a later block may use a
 earlier one's game), in an empty working directory with an empty standard input.
 A top-level line ending in ``# -> text`` states its result: ``print(x)`` must print
 ``text`` and any other expression must have ``repr`` equal to ``text``; a ``text``
-ending in ``...`` is a prefix. A block whose first line is ``# not run: <why>`` is
+ending in ``...`` is a prefix. A ```` ```text```` block right after a Python block is
+what that block prints, exactly. A block whose first line is ``# not run: <why>`` is
 only compiled.
 """
 
@@ -13,19 +14,25 @@ from __future__ import annotations
 import io
 import re
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-BLOCK = re.compile(r"^```python\n(.*?)^```$", re.DOTALL | re.MULTILINE)
+BLOCK = re.compile(
+    r"^```python\n(?P<code>.*?)^```\n(?:\s*^```text\n(?P<output>.*?)^```$)?",
+    re.DOTALL | re.MULTILINE,
+)
 STATED = re.compile(r"^(?P<code>\S.*?)\s+# -> (?P<expected>.+)$")
 NOT_RUN = "# not run: "
 
 
-def python_blocks(path: Path) -> list[str]:
-    return BLOCK.findall(path.read_text(encoding="utf-8"))
+def python_blocks(path: Path) -> list[tuple[str, str | None]]:
+    """Each Python block of a document, with the output shown after it if any."""
+    text = path.read_text(encoding="utf-8")
+    return [(block["code"], block["output"]) for block in BLOCK.finditer(text)]
 
 
 def with_checks(block: str) -> str:
@@ -56,18 +63,20 @@ def documents_with_examples() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", documents_with_examples(), ids=lambda path: path.name)
-def test_examples_run(
-    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     namespace: dict[str, object] = {"__name__": "__doc_example__", "__check__": check}
-    for number, block in enumerate(python_blocks(path), start=1):
+    for number, (block, output) in enumerate(python_blocks(path), start=1):
         name = f"{path.name}, Python block {number}"
         if block.startswith(NOT_RUN):
             compile(block, name, "exec")
             continue
-        exec(compile(with_checks(block), name, "exec"), namespace)
+        printed = io.StringIO()
+        with redirect_stdout(printed):
+            exec(compile(with_checks(block), name, "exec"), namespace)
+        if output is not None:
+            assert printed.getvalue() == output, name
 
 
 def test_stated_results_are_checked() -> None:
@@ -80,3 +89,5 @@ def test_stated_results_are_checked() -> None:
 def test_every_document_with_examples_is_found() -> None:
     names = {path.name for path in documents_with_examples()}
     assert {"README.md", "engine.md", "notation.md", "records.md", "rl.md"} <= names
+    outputs = [output for _, output in python_blocks(ROOT / "docs" / "engine.md")]
+    assert sum(output is not None for output in outputs) == 2
