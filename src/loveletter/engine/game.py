@@ -38,6 +38,14 @@ def _default_names(count: int) -> list[str]:
     return [f"Player {seat + 1}" for seat in range(count)]
 
 
+def _checked_names(names: Sequence[str]) -> list[str]:
+    """The players' names; LoveLetterError if one is blank or two are the same."""
+    stripped = [name.strip() for name in names]
+    if not all(stripped) or len(set(stripped)) != len(stripped):
+        raise LoveLetterError(f"player names must be different and not empty: {list(names)}")
+    return list(names)
+
+
 class Game:
     """The state of one game, from the first deal to its winners.
 
@@ -98,7 +106,9 @@ class Game:
         seed: int | None = None,
         start: bool = True,
     ) -> None:
-        names = _default_names(players) if isinstance(players, int) else list(players)
+        if rng is not None and seed is not None:
+            raise LoveLetterError("give rng or seed, not both")
+        names = _default_names(players) if isinstance(players, int) else _checked_names(players)
         self.rules = Rules.settle(edition, len(names), options)
         self.players: list[str] = names
         self.n = n = len(names)
