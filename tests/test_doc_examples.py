@@ -5,8 +5,7 @@ earlier one's game), in an empty working directory with an empty standard input.
 A top-level line ending in ``# -> text`` states its result: ``print(x)`` must print
 ``text`` and any other expression must have ``repr`` equal to ``text``; a ``text``
 ending in ``...`` is a prefix. A ```` ```text```` block right after a Python block is
-what that block prints, exactly. A block whose first line is ``# not run: <why>`` is
-only compiled.
+what that block prints, exactly.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ BLOCK = re.compile(
     re.DOTALL | re.MULTILINE,
 )
 STATED = re.compile(r"^(?P<code>\S.*?)\s+# -> (?P<expected>.+)$")
-NOT_RUN = "# not run: "
 
 
 def python_blocks(path: Path) -> list[tuple[str, str | None]]:
@@ -69,9 +67,6 @@ def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     namespace: dict[str, object] = {"__name__": "__doc_example__", "__check__": check}
     for number, (block, output) in enumerate(python_blocks(path), start=1):
         name = f"{path.name}, Python block {number}"
-        if block.startswith(NOT_RUN):
-            compile(block, name, "exec")
-            continue
         printed = io.StringIO()
         with redirect_stdout(printed):
             exec(compile(with_checks(block), name, "exec"), namespace)
