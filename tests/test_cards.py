@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from inspect import signature
 
 import pytest
@@ -80,3 +81,12 @@ def test_random_games_agree_with_the_card_kinds(edition: str) -> None:
                     assert game.phase.value == CARD_KINDS[action.card].step, action
                     steps.add(game.phase.value)
     assert steps == ({"chancellor"} if edition == "2019" else {"cardinal", "bishop"})
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_an_editions_cards_are_its_deck_card_by_card(edition: str) -> None:
+    spec = EDITIONS[edition]
+    for players in range(spec.min_players, spec.max_players + 1):
+        cards = spec.cards(players)
+        assert Counter(cards) == {card.id: card.count for card in spec.deck(players)}
+        assert list(cards) == sorted(cards, key=[card.id for card in spec.deck(players)].index)

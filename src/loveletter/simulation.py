@@ -13,6 +13,7 @@ import multiprocessing
 import queue
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
@@ -186,11 +187,21 @@ class MatchSpec:
     records: bool
 
 
+def _seat_names(names: Sequence[str]) -> list[str]:
+    """One game's seat names, a bot seated again numbered: "random", "random 2"."""
+    seated: Counter[str] = Counter()
+    numbered = []
+    for name in names:
+        seated[name] += 1
+        numbered.append(name if seated[name] == 1 else f"{name} {seated[name]}")
+    return numbered
+
+
 def _play_one(spec: MatchSpec, index: int, table: _Table | None) -> GameOutcome:
     seed = spec.seeds[index]
     lineup = spec.lineups[index]
     deal_rng = random.Random(seed)
-    names = spec.names and [spec.names[bot] for bot in lineup]
+    names = spec.names and _seat_names([spec.names[bot] for bot in lineup])
     game = Game(spec.edition, names or spec.players, options=spec.options, rng=deal_rng)
     times: list[list[float]] = [[] for _ in range(spec.players)]
     seats = table.seat_bots(lineup) if table is not None else [None] * spec.players

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from loveletter.arena import rotation, run_arena, wilson
 from loveletter.cli.main import app
 from loveletter.engine import load_record
-from loveletter.simulation import simulate
+from loveletter.simulation import match_spec, play_match, simulate
 
 runner = CliRunner()
 TIMING = ("seconds", "ms_per_decision_median")
@@ -81,6 +81,15 @@ def test_joint_wins_count_for_every_bot_and_rates_stay_in_bounds() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(50, 100)
     assert 0.40 < low < 0.5 < high < 0.60
+
+
+def test_a_bot_seated_twice_is_numbered_in_the_game() -> None:
+    spec = match_spec(
+        "2019", 4, 1, bots=["heuristic", "random"], names=["heuristic", "random"], records=True
+    )
+    (outcome,) = play_match(spec)
+    assert outcome.record is not None
+    assert outcome.record["players"] == ["heuristic", "random", "heuristic 2", "random 2"]
 
 
 def test_the_arena_table_plot_and_records(tmp_path: Path) -> None:

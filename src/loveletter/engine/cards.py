@@ -428,6 +428,13 @@ class Edition:
         self.check_players(players)
         return self.large_deck if players >= self.large_from else self.small_deck
 
+    def cards(self, players: int) -> tuple[str, ...]:
+        """The deck with this many players as card ids, each copy once, in canonical order.
+
+        Reorder it to stack a deck for ``Game.next_round(deck)``.
+        """
+        return tuple(spec.id for spec in self.deck(players) for _ in range(spec.count))
+
     def is_large(self, players: int) -> bool:
         """Whether this player count uses the Premium 32-card game."""
         return players >= self.large_from

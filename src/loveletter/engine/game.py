@@ -38,6 +38,14 @@ def _default_names(count: int) -> list[str]:
     return [f"Player {seat + 1}" for seat in range(count)]
 
 
+def _checked_names(names: Sequence[str]) -> list[str]:
+    """The players' names; LoveLetterError if one is blank or two are the same."""
+    stripped = [name.strip() for name in names]
+    if not all(stripped) or len(set(stripped)) != len(stripped):
+        raise LoveLetterError(f"player names must be different and not empty: {list(names)}")
+    return list(names)
+
+
 class Game:
     """The state of one game, from the first deal to its winners.
 
@@ -98,7 +106,9 @@ class Game:
         seed: int | None = None,
         start: bool = True,
     ) -> None:
-        names = _default_names(players) if isinstance(players, int) else list(players)
+        if rng is not None and seed is not None:
+            raise LoveLetterError("give rng or seed, not both")
+        names = _default_names(players) if isinstance(players, int) else _checked_names(players)
         self.rules = Rules.settle(edition, len(names), options)
         self.players: list[str] = names
         self.n = n = len(names)
@@ -163,6 +173,41 @@ class Game:
     def is_over(self) -> bool:
         """Whether the game has ended (its winners are in :attr:`winners`)."""
         return self.phase is _GAME_OVER
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.edition.id!r} players={self.players!r} round={self.round} "
+            f"phase={self.phase.value!r} to_move={self.to_move!r}>"
+        )
+
+    def __str__(self) -> str:
+        """The position as every player sees it, and the tokens: no hidden card."""
+        edition = self.edition
+
+        def cards(held: Sequence[str]) -> str:
+            return ", ".join(edition.card_name(card) for card in held) or "none"
+
+        to_move = self.to_move
+        waiting = "" if to_move is None else f", {self.players[to_move]} to move"
+        lines = [f"{edition.name()}, round {self.round}, {self.phase.value}{waiting}"]
+        if self.round:
+            lines.append(f"Deck {len(self.deck)} cards, face up: {cards(self.face_up)}")
+        for seat, name in enumerate(self.players):
+            marks = [
+                mark
+                for mark, on in (("out", self.out[seat]), ("protected", self.protected[seat]))
+                if on
+            ]
+            if self.jester is not None and self.jester[1] == seat:
+                marks.append(f"Jester token of {self.players[self.jester[0]]}")
+            if self.sycophant == seat:
+                marks.append("chosen by the Sycophant")
+            state = f" ({', '.join(marks)})" if marks else ""
+            lines.append(
+                f"{seat} {name}: {self.tokens[seat]} token{'' if self.tokens[seat] == 1 else 's'}, "
+                f"discards {cards(self.discards[seat])}{state}"
+            )
+        return "\n".join(lines)
 
     def value(self, card: str) -> int:
         """A card's printed value in this game."""

@@ -106,7 +106,7 @@ class Rules:
         if options.first_player is not None and not 0 <= options.first_player < players:
             raise LoveLetterError(f"option first_player must be a seat 0-{players - 1}")
         specs = edition.deck(players)
-        deck = tuple(spec.id for spec in specs for _ in range(spec.count))
+        deck = edition.cards(players)
         values = {spec.id: spec.value for spec in specs}
         premium = edition.is_large(players)
         if premium:
