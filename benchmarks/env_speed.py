@@ -5,11 +5,20 @@
 
 - PettingZoo AEC (``loveletter_v0.env``, with its wrappers): ``env.last()`` (the
   observation vector and mask of the agent to act) then ``env.step``, per agent step;
+  ``pettingzoo-lean``: the same with ``views=False`` (no raw view in the infos);
 - Gymnasium (``LoveLetterEnv`` against random bots): ``env.step`` per agent step
   (the bots' moves happen inside it), the observation and ``info`` included;
+  ``gymnasium-lean``: ``views=False``;
+- batch (``BatchEnv``, 64 games): one ``step`` of a batch is 64 agent steps, the
+  observation and mask batches included;
 - OpenSpiel (``python_loveletter``): ``state.legal_actions()`` and
   ``state.apply_action`` per player action, chance nodes sampled on the way but not
   counted; no observation is built (algorithms ask for what they need).
+
+With RLCard installed (``pip install rlcard pygame``), the same run measures two
+reference environments the same way: RLCard's ``leduc-holdem`` (``env.step`` per step,
+its state dict and legal actions included) and PettingZoo's ``texas_holdem_v4`` (the
+AEC loop above, on RLCard's engine).
 
 Time is the process's CPU time (``time.process_time``), so other work on a shared
 machine does not lower the figures much. Needs the ``env`` extra.
@@ -22,12 +31,14 @@ import json
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
 
 import loveletter.rl.openspiel_game  # noqa: F401 - registers python_loveletter
 from loveletter.rl import loveletter_v0
+from loveletter.rl.batch import BatchEnv
 from loveletter.rl.gym_env import LoveLetterEnv
 
 HEADLINE = [("classic", 2), ("2019", 4), ("premium", 8)]
@@ -45,8 +56,12 @@ def timed(run: Callable[[], int], seconds: float) -> float:
     return steps / elapsed
 
 
-def pettingzoo_rate(edition: str, players: int, seconds: float) -> float:
-    env = loveletter_v0.env(edition=edition, players=players)
+def pettingzoo_rate(edition: str, players: int, seconds: float, views: bool = True) -> float:
+    return aec_rate(loveletter_v0.env(edition=edition, players=players, views=views), seconds)
+
+
+def aec_rate(env: Any, seconds: float) -> float:
+    """Agent steps per CPU second of a PettingZoo AEC env with action masks."""
     rng = np.random.default_rng(0)
     seed = iter(range(10**9))
 
@@ -65,8 +80,8 @@ def pettingzoo_rate(edition: str, players: int, seconds: float) -> float:
     return timed(game, seconds)
 
 
-def gymnasium_rate(edition: str, players: int, seconds: float) -> float:
-    env = LoveLetterEnv(edition, players, "random")
+def gymnasium_rate(edition: str, players: int, seconds: float, views: bool = True) -> float:
+    env = LoveLetterEnv(edition, players, "random", views=views)
     rng = np.random.default_rng(0)
     seed = iter(range(10**9))
 
@@ -101,9 +116,54 @@ def openspiel_rate(edition: str, players: int, seconds: float) -> float:
     return timed(play, seconds)
 
 
+def batch_rate(edition: str, players: int, seconds: float) -> float:
+    batch = BatchEnv(edition, players, games=64, seed=0)
+    _, masks, _ = batch.reset()
+
+    def step() -> int:
+        nonlocal masks
+        _, masks, _, _, _ = batch.step(batch.sample(masks))
+        return len(batch)
+
+    return timed(step, seconds)
+
+
+def rlcard_rate(name: str, seconds: float) -> float:
+    """Steps per CPU second of an RLCard env (random legal actions)."""
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": 0})
+    rng = random.Random(0)
+
+    def game() -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        return steps
+
+    return timed(game, seconds)
+
+
+def references(seconds: float) -> dict[str, float] | None:
+    """RLCard's leduc hold'em and PettingZoo's texas hold'em, or None without RLCard."""
+    try:
+        from pettingzoo.classic import texas_holdem_v4
+    except ImportError:  # RLCard (or pygame, which PettingZoo's module imports) missing
+        return None
+    return {
+        "rlcard leduc-holdem": round(rlcard_rate("leduc-holdem", seconds)),
+        "pettingzoo texas_holdem_v4": round(aec_rate(texas_holdem_v4.env(), seconds)),
+    }
+
+
 APIS: dict[str, Callable[[str, int, float], float]] = {
     "pettingzoo": pettingzoo_rate,
+    "pettingzoo-lean": lambda e, p, s: pettingzoo_rate(e, p, s, views=False),
     "gymnasium": gymnasium_rate,
+    "gymnasium-lean": lambda e, p, s: gymnasium_rate(e, p, s, views=False),
+    "batch": batch_rate,
     "openspiel": openspiel_rate,
 }
 
@@ -113,16 +173,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    figures: dict[str, dict[str, float]] = {}
+    figures: dict[str, Any] = {}
     for edition, players in HEADLINE:
         table = f"{edition} {players}p"
         figures[table] = {
             api: round(rate(edition, players, args.seconds)) for api, rate in APIS.items()
         }
         if not args.json:
-            rates = "  ".join(f"{api} {value:>6,}" for api, value in figures[table].items())
-            print(f"{table:<12} steps per CPU second: {rates}", flush=True)
-    if args.json:
+            print(f"{table} steps per CPU second:", flush=True)
+            for api, value in figures[table].items():
+                print(f"  {api:<16} {value:>8,}", flush=True)
+    figures["references"] = references(args.seconds)
+    if not args.json:
+        if figures["references"] is None:
+            print("references: RLCard is not installed (pip install rlcard pygame)")
+        else:
+            print("references, steps per CPU second:")
+            for name, value in figures["references"].items():
+                print(f"  {name:<27} {value:>8,}")
+    else:
         print(json.dumps(figures))
 
 

@@ -5,9 +5,13 @@ creates the tables, seats four WebSocket clients at each and starts the games. E
 client answers its own decisions with a random legal action after a think time, and
 asks for a rematch when a game ends, so the load stays constant. Prints the tables
 and clients held, actions per second, and the latency from an action sent to its
-broadcast received back (50th and 99th percentiles), and every error seen.
+broadcast received back (50th and 99th percentiles), and every error seen. With
+``--processes N --redis URL`` (and ``--db`` PostgreSQL) it starts N server processes
+sharing the database and spreads the tables over them, each table's clients on its
+process.
 
     python benchmarks/server_load.py --tables 500 --duration 60
+    python benchmarks/server_load.py --tables 1000 --processes 2 --db URL --redis URL
 """
 
 from __future__ import annotations
@@ -17,11 +21,9 @@ import asyncio
 import json
 import os
 import random
-import re
 import resource
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -30,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import serving  # benchmarks/serving.py: run as a script, this folder is on the path
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -45,46 +48,36 @@ class Figures:
     measuring: bool = False
 
 
-def start_server(db_url: str, round_pause: float, log: Path) -> tuple[subprocess.Popen[str], str]:
-    """``loveletter serve`` on a free port; returns the process and its URL."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from loveletter.cli.main import app; app()",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            db_url,
-            "--round-pause",
-            str(round_pause),
-            "--create-burst",  # every table is created from this one address
-            "1000000",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=log.open("w"),
-        text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    found = re.search(r"http://\S+", line)
-    if not found:
-        process.kill()
-        raise SystemExit(f"the server did not start: {line!r} (see {log})")
-    return process, found.group(0)
+def start_server(
+    db_url: str, round_pause: float, log: Path, redis: str | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """``loveletter serve`` on a free port (one of several with ``redis``); returns the
+    process and its URL."""
+    options = [
+        "--db",
+        db_url,
+        "--round-pause",
+        str(round_pause),
+        "--create-burst",  # every table is created from this one address
+        "1000000",
+        "--max-connections",  # and every client connects from it
+        "0",
+        "--request-timeout",  # setting up thousands of tables queues requests
+        "120",
+    ]
+    return serving.start_server([*options, *(["--redis", redis] if redis else [])], log)
 
 
 async def seat_table(
-    http: httpx.AsyncClient, ws_url: str, gate: asyncio.Semaphore
+    http: httpx.AsyncClient, url: str, gate: asyncio.Semaphore
 ) -> tuple[dict[str, Any], list[tuple[int, ClientConnection]]]:
-    """Create a table of four open seats, join and connect four clients."""
+    """Create a table of four open seats on the server at ``url``, join and connect
+    four clients to it."""
+    ws_url = "ws" + url[4:] + "/ws"
     async with gate:
         created = (
             await http.post(
-                "/api/tables",
+                f"{url}/api/tables",
                 json={"edition": "classic", "seats": [{"kind": "open"}] * 4},
             )
         ).json()
@@ -92,7 +85,7 @@ async def seat_table(
         clients = []
         for index in range(4):
             joined = (
-                await http.post(f"/api/tables/{table}/join", json={"name": f"P{index}"})
+                await http.post(f"{url}/api/tables/{table}/join", json={"name": f"P{index}"})
             ).json()
             websocket = await connect(ws_url, max_size=None, open_timeout=60)
             await websocket.send(
@@ -142,7 +135,8 @@ async def play(
             await asyncio.sleep(rng.uniform(*think))
             action = rng.choice(view["legal_actions"])
             pending = (position, loop.time())
-            await websocket.send(json.dumps({"type": "action", "action": action}))
+            sent = {"type": "action", "action": action, "position": position}
+            await websocket.send(json.dumps(sent))
     except ConnectionClosed:
         figures.errors["connection closed"] += 1
     finally:
@@ -155,15 +149,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(args: argparse.Namespace, url: str, pid: int) -> None:
+async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> None:
     figures = Figures()
-    ws_url = "ws" + url[4:] + "/ws"
     rng = random.Random(args.seed)
     gate = asyncio.Semaphore(32)
     began = time.perf_counter()
     limits = httpx.Limits(max_keepalive_connections=0)  # no idle connection to lose
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        seated = await asyncio.gather(*(seat_table(http, ws_url, gate) for _ in range(args.tables)))
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        homes = [urls[index % len(urls)] for index in range(args.tables)]  # spread tables
+        seated = await asyncio.gather(*(seat_table(http, home, gate) for home in homes))
         players = [
             asyncio.create_task(
                 play(
@@ -177,23 +171,25 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> None:
             for created, clients in seated
             for seat, websocket in clients
         ]
-        for created, _ in seated:
+        for home, (created, _) in zip(homes, seated, strict=True):
             response = await http.post(
-                f"/api/tables/{created['table']}/start", json={"host_token": created["host_token"]}
+                f"{home}/api/tables/{created['table']}/start",
+                json={"host_token": created["host_token"]},
             )
             response.raise_for_status()
         ready = time.perf_counter() - began
         await asyncio.sleep(args.warmup)
         figures.measuring = True
-        measured, cpu, own = time.perf_counter(), cpu_seconds(pid), time.process_time()
+        measured, own = time.perf_counter(), time.process_time()
+        cpu = [cpu_seconds(pid) for pid in pids]
         await asyncio.sleep(args.duration)
         figures.measuring = False
         elapsed = time.perf_counter() - measured
-        load = (cpu_seconds(pid) - cpu) / elapsed
+        loads = [(cpu_seconds(pid) - used) / elapsed for pid, used in zip(pids, cpu, strict=True)]
         clients_load = (time.process_time() - own) / elapsed
         held_tables = 0
-        for created, _ in seated:
-            info = (await http.get(f"/api/tables/{created['table']}")).json()
+        for home, (created, _) in zip(homes, seated, strict=True):
+            info = (await http.get(f"{home}/api/tables/{created['table']}")).json()
             held_tables += info["status"] != "lobby"
         held_clients = figures.connected
         for task in players:
@@ -213,7 +209,8 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> None:
     print(f"actions: {figures.actions} ({figures.actions / elapsed:.0f} per second)")
     worst = latencies[-1] * 1000
     print(f"latency action -> broadcast: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
-    print(f"CPU: server {load:.0%} of one core, clients {clients_load:.0%} (one process)")
+    servers = ", ".join(f"{load:.0%}" for load in loads)
+    print(f"CPU: server {servers} of one core, clients {clients_load:.0%} (one process)")
     print(f"machine load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"errors: {dict(figures.errors) or 'none'}")
 
@@ -227,26 +224,36 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=3.0)
     parser.add_argument("--round-pause", type=float, default=2.0)
     parser.add_argument("--db", help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1: needs --redis)"
+    )
+    parser.add_argument("--redis", help="Redis URL, for several processes")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.processes > 1 and not args.redis:
+        parser.error("several processes share their tables through Redis: give --redis")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     with tempfile.TemporaryDirectory() as folder:
         db_url = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
-        process, url = start_server(db_url, args.round_pause, Path(folder) / "server.log")
+        logs = [Path(folder) / f"server{i}.log" for i in range(args.processes)]
+        started = [start_server(db_url, args.round_pause, log, args.redis) for log in logs]
+        urls, pids = [url for _, url in started], [process.pid for process, _ in started]
         try:
             try:
                 import uvloop
 
-                uvloop.run(run(args, url, process.pid))
+                uvloop.run(run(args, urls, pids))
             except ImportError:
-                asyncio.run(run(args, url, process.pid))
+                asyncio.run(run(args, urls, pids))
         finally:
-            process.terminate()
-            process.wait(30)
-            errors = (Path(folder) / "server.log").read_text().strip()
-            if errors:
-                print("server log:\n" + errors[-2000:])
+            for process, _ in started:
+                process.terminate()
+                process.wait(30)
+            for log in logs:
+                errors = log.read_text().strip()
+                if errors:
+                    print(f"{log.name}:\n" + errors[-2000:])
 
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@ learns from the tokens it gains (``reward="round"``). Every ``--eval-every`` ste
 plays ``--eval-games`` whole games (greedy, masked) against the random and the
 heuristic bot; the script prints the win rates, writes them as JSON and plots them
 with the win rates of the random and the heuristic bots themselves as reference lines.
-Everything runs on one CPU thread.
+Everything runs on one CPU thread. ``--relative`` trains on seat-relative
+observations and actions, ``--any-seat`` in a random seat each game, and ``--save``
+writes the policy network for ``loveletter.rl.policy_bot`` (NumPy only, to play it in
+the arena, the terminal game or as the Gym env's opponent).
 """
 
 from __future__ import annotations
@@ -29,14 +32,17 @@ from sb3_contrib import MaskablePPO
 from loveletter.bots import make_bot
 from loveletter.engine import build_view
 from loveletter.rl.gym_env import LoveLetterEnv
+from loveletter.rl.policy_bot import save_mlp, sb3_layers
 
 Policy = Callable[[LoveLetterEnv, np.ndarray], int]
 EVAL_OPPONENTS = ("random", "heuristic")
 
 
-def win_rate(policy: Policy, edition: str, players: int, opponent: str, games: int) -> float:
+def win_rate(
+    policy: Policy, edition: str, players: int, opponent: str, games: int, relative: bool
+) -> float:
     """The share of ``games`` whole games that ``policy`` wins in seat 0 (seeds 10**6 + i)."""
-    env = LoveLetterEnv(edition, players, opponent, reward="game")
+    env = LoveLetterEnv(edition, players, opponent, reward="game", relative_seats=relative)
     wins = 0
     for game in range(games):
         observation, _ = env.reset(seed=10**6 + game)
@@ -67,8 +73,10 @@ def bot_policy(spec: str) -> Policy:
     def choose(env: LoveLetterEnv, observation: np.ndarray) -> int:
         view = build_view(env.game, env.seat)
         legal = view["legal_actions"]
-        action = legal[0] if len(legal) == 1 else bot.choose(view, rng)
-        return env.space.index(action)
+        action = env.space.index(legal[0] if len(legal) == 1 else bot.choose(view, rng))
+        if env.relative_seats:  # the index in the env's numbering
+            return int(np.flatnonzero(env.space.relative(env.seat) == action)[0])
+        return action
 
     return choose
 
@@ -123,12 +131,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", type=Path, help="write the figure (PNG) here")
     parser.add_argument("--json", type=Path, help="write the numbers (JSON) here")
+    parser.add_argument(
+        "--relative", action="store_true", help="seat-relative observations and actions"
+    )
+    parser.add_argument("--any-seat", action="store_true", help="train in a random seat each game")
+    parser.add_argument("--save", type=Path, help="save the policy (.npz, NumPy) here")
     args = parser.parse_args()
     torch.set_num_threads(1)
 
     def evaluate(policy: Policy) -> dict[str, float]:
         return {
-            opponent: win_rate(policy, args.edition, args.players, opponent, args.eval_games)
+            opponent: win_rate(
+                policy, args.edition, args.players, opponent, args.eval_games, args.relative
+            )
             for opponent in EVAL_OPPONENTS
         }
 
@@ -145,7 +160,14 @@ def main() -> None:
         "curve": [],
     }
     print("reference:", json.dumps(results["reference"]))
-    env = LoveLetterEnv(args.edition, args.players, args.opponent, reward="round")
+    env = LoveLetterEnv(
+        args.edition,
+        args.players,
+        args.opponent,
+        reward="round",
+        seat=None if args.any_seat else 0,
+        relative_seats=args.relative,
+    )
     model = MaskablePPO(
         "MlpPolicy",
         env,
@@ -174,6 +196,10 @@ def main() -> None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     if args.plot:
         plot(results, args.plot)
+    if args.save:
+        meta = {key: results[key] for key in ("edition", "players", "opponent")}
+        meta |= {"relative": args.relative, "steps": model.num_timesteps, "seed": args.seed}
+        save_mlp(args.save, sb3_layers(model), meta)
     last = results["curve"][-1]
     margin = 1.96 * math.sqrt(last["random"] * (1 - last["random"]) / args.eval_games)
     print(f"after {last['steps']} steps: {last['random']:.1%} ± {margin:.1%} of games vs random")

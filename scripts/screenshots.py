@@ -4,8 +4,8 @@
 
 Starts the server on a free port with a throwaway SQLite file, plays with the mouse
 like a person (a seeded choice among the legal moves) and saves the home page, the
-table in the middle of a round, a round summary, the replay page and the table on a
-phone (in French).
+table in the middle of a round, a round summary, an eight-player Premium table on a
+1366x768 screen, the rules page, the replay page and the table on a phone (in French).
 """
 
 from __future__ import annotations
@@ -40,17 +40,19 @@ MY_TURN = '.game[data-turn="me"]'
 OPEN_DIALOG = "dialog[open]"
 
 
-def create_table(page: Page, url: str, name: str, seats: list[str]) -> None:
-    """Create a 2019 table from the home page, this person in seat 0 and moving first."""
+def create_table(
+    page: Page, url: str, name: str, seats: list[str], edition: str = "2019", first: int = 0
+) -> None:
+    """Create a table from the home page, this person in seat 0, seat `first` moving first."""
     page.goto(url + "/")
-    page.select_option("#edition", "2019")
+    page.select_option("#edition", edition)
     page.select_option("#players", str(len(seats) + 1))
     for index, seat in enumerate(seats, start=1):
         page.select_option(f"#seat-{index}", seat)
     page.fill("#name", name)
     page.click("details.options summary")
     page.fill("#opt-tokens", "3")
-    page.select_option("#opt-first", "0")
+    page.select_option("#opt-first", str(first))
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
 
@@ -146,6 +148,32 @@ def phone(browser: Browser, url: str, out: Path) -> None:
     context.close()
 
 
+def eight_players(browser: Browser, url: str, out: Path) -> None:
+    """Premium with seven bots on a laptop screen, the bots having played first."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    create_table(
+        page, url, "Ana", ["bot:medium", "bot:easy", "bot:hard"] * 2 + ["bot:medium"], "premium", 4
+    )
+    while not wait_turn_or_dialog(page):
+        page.click("#continue")
+    settle(page)
+    page.screenshot(path=out / "web-table-8.png")
+    context.close()
+
+
+def rules(browser: Browser, url: str, out: Path) -> None:
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(url + "/rules")
+    cards = page.locator(".rules-cards-title").first
+    cards.wait_for()
+    # The card reference under the top bar, where a reader scrolls to look a card up.
+    cards.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 70)")
+    page.screenshot(path=out / "web-rules.png")
+    context.close()
+
+
 def finished_game(url: str) -> str:
     """A table whose first game four bots played to its end, through the HTTP API."""
     created = httpx.post(
@@ -172,6 +200,7 @@ def home_and_replay(browser: Browser, url: str, out: Path) -> None:
     page.goto(url + "/")
     page.fill("#name", "Ana")
     page.click("details.options summary")
+    page.evaluate("window.scrollTo(0, 0)")  # the top bar is sticky: shot from the top
     page.screenshot(path=out / "web-home.png", full_page=True)
     page.goto(f"{url}/r/{finished_game(url)}/1")
     page.wait_for_selector(".seat")
@@ -200,6 +229,8 @@ def main() -> None:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 home_and_replay(browser, url, out)
                 table_and_summary(browser, url, out)
+                eight_players(browser, url, out)
+                rules(browser, url, out)
                 phone(browser, url, out)
                 browser.close()
         finally:

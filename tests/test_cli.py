@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from loveletter.cli.main import app
-from loveletter.engine import EDITIONS, Game, Record, export_record, load_record
+from loveletter.engine import EDITIONS, Game, Record, export_record, get_edition, load_record
+from loveletter.playing_cards import playing_cards
 from loveletter.simulation import play_random_game
 
 runner = CliRunner()
@@ -164,7 +166,7 @@ def test_replay_refuses_a_result_that_does_not_match(tmp_path: Path) -> None:
         ('{"meta": -Infinity}', "-Infinity is not a JSON number"),
         ('{"meta": 1e999}', "out of range"),
         ('{"meta": ' + "9" * 4000 + "}", "out of range"),
-        ('{"' + "k" * 5000 + '": 1}', "unknown field(s): kkk"),  # not echoed whole
+        ('{"' + "k" * 5000 + '": 1}', "unknown field: kkk"),  # not echoed whole
     ],
 )
 def test_replay_refuses_malformed_files(tmp_path: Path, content: str, message: str) -> None:
@@ -238,7 +240,7 @@ def test_simulate_saves_records_that_replay(tmp_path: Path) -> None:
     assert len(files) == 5
     for path in files:
         record = json.loads(path.read_text(encoding="utf-8"))
-        assert load_record(record).result() == record["result"]
+        assert load_record(record).result == record["result"]
 
 
 def test_simulate_prints_a_human_summary() -> None:
@@ -313,7 +315,7 @@ def test_saving_into_a_folder_of_records_needs_force(tmp_path: Path, command: st
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
     result = runner.invoke(app, [*args, "-g", "2"])
     assert result.exit_code == 2
-    assert "already holds 3 game record(s)" in result.stderr
+    assert "already holds 3 game records" in result.stderr
     assert len(list(folder.glob("game-*.json"))) == 3  # untouched
     result = runner.invoke(app, [*args, "-g", "2", "--force"])
     assert result.exit_code == 0, result.output
@@ -343,3 +345,45 @@ def test_simulate_counts_in_singular_and_plural() -> None:
     assert result.exit_code == 0, result.output
     assert "1 game, " in result.output
     assert "1 games" not in result.output
+
+
+# --- rules --playing-cards ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 4), ("2019", 6), ("premium", 8)])
+def test_rules_with_playing_cards_covers_every_card_of_the_deck(edition: str, players: int) -> None:
+    result = runner.invoke(
+        app, ["rules", "-e", edition, "-p", str(players), "--lang", "en", "--playing-cards"]
+    )
+    assert result.exit_code == 0, result.output
+    chosen = get_edition(edition)
+    for spec in chosen.deck(players):
+        assert chosen.card_name(spec.id, "en") in result.output
+    stands = playing_cards(edition, players)
+    for stand in stands:
+        assert stand.en in result.output
+        copies = {spec.id: spec.count for spec in chosen.deck(players)}[stand.card]
+        # "3 aces and 2 jacks", "the 2 jokers": the numbers add up to the copies.
+        assert sum(int(n) for n in re.findall(r"\d+", stand.en)) == copies, stand
+        assert sum(int(n) for n in re.findall(r"\d+", stand.fr)) == copies, stand
+
+
+def test_rules_with_playing_cards_in_french() -> None:
+    output = runner.invoke(
+        app, ["rules", "-e", "premium", "-p", "5", "-l", "fr", "--playing-cards"]
+    ).output
+    assert "Cartes à jouer" in output
+    assert "4 as et 4 valets" in output
+    assert "2 deux rouges" in output  # the Cardinal
+    assert "1 joker clair" in output  # the Jester
+    classic = runner.invoke(app, ["rules", "-e", "classic", "-l", "fr", "--playing-cards"]).output
+    assert "3 as et 2 valets" in classic
+    assert "numérotation de 2019" in " ".join(classic.split())
+
+
+def test_the_rules_reference_gives_the_same_playing_cards() -> None:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text()
+    section = text.split("## 7. Playing with an ordinary deck of playing cards")[1]
+    for edition, players in (("classic", 4), ("2019", 6), ("premium", 8)):
+        for stand in playing_cards(edition, players):
+            assert stand.en + (" *" if not stand.given else "") in section, stand

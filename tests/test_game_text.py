@@ -19,8 +19,7 @@ def test_repr_names_edition_players_round_phase_and_seat_to_move() -> None:
     game = stacked(DECK)
     assert repr(game) == "<Game 'classic' players=['Ana', 'Bruno'] round=1 phase='play' to_move=1>"
     assert repr(Game("2019", 3, start=False)) == (
-        "<Game '2019' players=['Player 1', 'Player 2', 'Player 3'] round=0 "
-        "phase='round_over' to_move=None>"
+        "<Game '2019' players=['Ana', 'Bruno', 'Chloé'] round=0 phase='round_over' to_move=None>"
     )
 
 

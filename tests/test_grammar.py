@@ -3,6 +3,7 @@ typography."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from string import Formatter
 
@@ -10,6 +11,7 @@ import pytest
 
 from loveletter.engine import EDITIONS, Narrator, grammar
 from loveletter.engine.grammar import NBSP, Group, Person
+from loveletter.tui.texts import TEXTS
 
 
 @pytest.mark.parametrize(
@@ -123,3 +125,70 @@ def test_every_verb_of_the_narration_agrees(lang: str) -> None:
             if spec and name in {"p", "t", "u", "g"}:
                 assert format(value, spec), key
         assert not re.search(r"\(R\d", template), key
+
+
+@pytest.mark.parametrize(
+    ("noun", "lang", "expected"),
+    [
+        ("Guard", "en", "Guards"),
+        ("Spy", "en", "Spies"),
+        ("Countess", "en", "Countesses"),
+        ("Dowager Queen", "en", "Dowager Queens"),
+        ("Garde", "fr", "Gardes"),
+        ("Cardinal", "fr", "Cardinaux"),
+        ("Reine douairière", "fr", "Reines douairières"),
+        ("Évêque", "fr", "Évêques"),
+    ],
+)
+def test_a_noun_takes_its_plural(noun: str, lang: str, expected: str) -> None:
+    assert grammar.plural(noun, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("edition", "card", "lang", "expected"),
+    [
+        ("classic", "guard", "en", "two Guards"),
+        ("classic", "guard", "fr", "deux Gardes"),  # not "Gardes (Odette)"
+        ("premium", "cardinal", "fr", "deux Cardinaux"),
+        ("princess", "prince", "en", "two Prince Vladric cards"),
+        ("princess", "baron", "en", "two Palace Librarian cards"),
+        ("princess", "handmaid", "fr", "deux cartes Oliver le dragon"),
+        ("princess", "guard", "fr", "deux Gardes"),
+    ],
+)
+def test_copies_of_a_card_are_counted_in_words(
+    edition: str, card: str, lang: str, expected: str
+) -> None:
+    assert EDITIONS[edition].cards_phrase(card, 2, lang) == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_list_of_cards_counts_the_copies_of_one_card_together(lang: str) -> None:
+    narrator = Narrator(EDITIONS["classic"], ["Ana", "Bruno"], 0, lang)
+    told = narrator.cards(["guard", "handmaid", "guard"])
+    assert told == {"en": "two Guards and the Handmaid", "fr": "deux Gardes et la Servante"}[lang]
+    assert (
+        narrator.cards(["guard", "guard", "guard"])
+        == {"en": "three Guards", "fr": "trois Gardes"}[lang]
+    )
+
+
+def test_no_french_text_a_player_reads_hides_a_gender_behind_a_dot() -> None:
+    """Players' genders are unknown: French texts are written to agree with none
+    ("sous protection", not "protégé·e")."""
+    narrate = importlib.import_module("loveletter.engine.narrate")
+    explain = importlib.import_module("loveletter.engine.explain")
+
+    tables = {
+        "narration": narrate._TEMPLATES["fr"],
+        "refusals": explain._TEXTS["fr"],
+        "notation errors": explain._NOTATION["fr"],
+        "terminal": TEXTS["fr"],
+    }
+    dotted = [
+        f"{table}: {key}"
+        for table, texts in tables.items()
+        for key, text in texts.items()
+        if re.search(r"\w·\w", text)
+    ]
+    assert dotted == []

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from loveletter import EVERYONE, Game, Narrator, event_dict, load_record
+from loveletter import EVERYONE, Game, LoveLetterError, Narrator, event_dict, load_record
 from loveletter.engine.grammar import NBSP
 
 RECORDS = Path(__file__).parent / "golden" / "records"
@@ -20,12 +20,26 @@ RECORDS = Path(__file__).parent / "golden" / "records"
 def told(record: str, viewer: int | None, lang: str) -> list[str]:
     """Every line of a golden record's story, as ``viewer`` reads it."""
     game = load_record(json.loads((RECORDS / f"{record}.json").read_text(encoding="utf-8")))
-    return story(game, viewer, lang)
+    return game.narrate(viewer, lang)
 
 
-def story(game: Game, viewer: int | None, lang: str) -> list[str]:
-    narrator = Narrator(game.edition, game.players, viewer, lang)
-    return narrator.lines(event_dict(event, viewer) for log in game.round_logs for event in log)
+@pytest.mark.parametrize("viewer", [0, 1, None, EVERYONE])
+def test_a_game_tells_every_round_as_the_narrator_of_its_events_does(
+    viewer: int | None,
+) -> None:
+    game = load_record(json.loads((RECORDS / "classic_4_players.json").read_text("utf-8")))
+    assert len(game.round_logs) > 1
+    for lang in ("en", "fr"):
+        narrator = Narrator(game.edition, game.players, viewer, lang)
+        events = (event_dict(event, viewer) for log in game.round_logs for event in log)
+        assert game.narrate(viewer, lang) == narrator.lines(events)
+
+
+@pytest.mark.parametrize("viewer", [4, -2, 99])
+def test_a_game_refuses_to_narrate_for_a_seat_it_does_not_have(viewer: int) -> None:
+    game = Game("classic", 4, seed=1)
+    with pytest.raises(LoveLetterError, match="no seat"):
+        game.narrate(viewer)
 
 
 def test_the_omniscient_narrator_shows_every_card_in_the_third_person() -> None:
@@ -123,11 +137,18 @@ def test_the_jester_token_is_given_to_the_reader() -> None:
 
 
 def test_the_baroness_looks_at_two_hands() -> None:
-    assert "Emma plays the Baroness and looks at your hand and Bruno's hand." in told(
+    # The second hand is not named "hand" again: "and Bruno's", "et celle de Bruno".
+    assert "Emma plays the Baroness and looks at your hand and Bruno's." in told(
         "premium_5_players", 0, "en"
     )
-    assert "Emma joue la Baronne et regarde la main d'Ana et la main de Bruno." in told(
+    assert "Emma plays the Baroness and looks at Ana's hand and yours." in told(
+        "premium_5_players", 1, "en"
+    )
+    assert "Emma joue la Baronne et regarde la main d'Ana et celle de Bruno." in told(
         "premium_5_players", 2, "fr"
+    )
+    assert "Emma joue la Baronne et regarde la main d'Ana et la vôtre." in told(
+        "premium_5_players", 1, "fr"
     )
 
 

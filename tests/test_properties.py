@@ -655,14 +655,14 @@ def check_finished(game: Game, config: Config, seed: int, options: Options | Non
     assert game.to_move is None
     record = json.loads(json.dumps(export_record(game)))
     replayed = load_record(record)
-    assert replayed.result() == game.result() == record["result"]
+    assert replayed.result == game.result == record["result"]
     assert replayed.tokens == game.tokens
     assert game_state(replayed) == game_state(game)
     assert export_record(replayed) == record
     threshold = game.rules.tokens_to_win
     assert game.winners
     assert game.winners == [seat for seat in range(game.n) if game.tokens[seat] >= threshold]
-    rounds = game.result()["rounds"]
+    rounds = game.result["rounds"]
     assert game.tokens == [
         sum(result["tokens"][seat] for result in rounds) for seat in range(game.n)
     ]

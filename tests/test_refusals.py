@@ -103,7 +103,14 @@ def test_refusals_shown_to_players_cite_no_ruling() -> None:
     error = refusal(game, "priest 0")
     assert str(error).endswith("(R15)")  # the message for records and programs
     assert describe_refusal(error, game, "en") == "Ana is protected by the Handmaid"
-    assert describe_refusal(error, game, "fr") == "Ana est protégé·e par la Servante"
+    assert describe_refusal(error, game, "fr") == "Ana est sous la protection de la Servante"
+
+
+def test_a_refusal_in_french_agrees_with_no_gender_and_elides() -> None:
+    game = Game("princess", ["Ana", "Bruno", "Chloé"], seed=1)
+    error = IllegalActionError("target_protected", reason="target_protected", details={"target": 1})
+    told = describe_refusal(error, game, "fr")
+    assert told == "Bruno est sous la protection d'Oliver le dragon"
 
 
 @pytest.mark.parametrize(

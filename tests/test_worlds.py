@@ -69,7 +69,7 @@ def position(config: tuple[str, int], seed: int, options: Options, steps: int) -
 def replayed(world: Game) -> Game:
     """The world's current round replayed by the engine from its record."""
     record = world.history[-1]
-    earlier = world.results[: world.round_number - 1]
+    earlier = world.results[: world.round - 1]
     game = game_after_rounds(
         world.rules.edition,
         world.players,
@@ -252,11 +252,11 @@ def test_a_game_resumes_after_its_results() -> None:
     assert len(game.results) >= 2
     results = game.results[:2]
     later = game_after_rounds("classic", game.players, results, next_first=[1])
-    assert later.round_number == 2
+    assert later.round == 2
     assert later.tokens == [sum(r.tokens[seat] for r in results) for seat in range(3)]
     assert later.allowed_first() == (1,)
     later.next_round(first=1)
-    assert later.round_number == 3
+    assert later.round == 3
     with pytest.raises(LoveLetterError):
         game_after_rounds("classic", 3, game.results)  # they already end the game
     with pytest.raises(LoveLetterError):

@@ -223,6 +223,15 @@ def count_game(outcome: GameOutcome, stats: list[BotStats], model: PlackettLuce)
         stats[bot].rating = team[0]
 
 
+def can_plot() -> bool:
+    """Whether :func:`plot` can draw: matplotlib comes with the ``plot`` extra."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def plot(result: ArenaResult, path: str) -> None:
     """Write a chart of round win rates (95% intervals) and ratings to ``path``."""
     import matplotlib

@@ -83,6 +83,7 @@ class GameOutcome:
     winners: tuple[int, ...]
     tokens: tuple[int, ...]
     round_winners: tuple[tuple[int, ...], ...]
+    round_firsts: tuple[int, ...]  # the seat that played first in each round
     decisions: tuple[tuple[float, ...], ...]  # per seat, seconds per decision asked
     faults: tuple[int, ...]
     record: Record | None
@@ -217,6 +218,7 @@ def _play_one(spec: MatchSpec, index: int, table: _Table | None) -> GameOutcome:
         winners=tuple(game.winners),
         tokens=tuple(game.tokens),
         round_winners=tuple(result.winners for result in game.results),
+        round_firsts=tuple(record.first for record in game.history),
         decisions=tuple(tuple(seat_times) for seat_times in times),
         faults=tuple(
             (bot.faults if bot is not None else 0) - count

@@ -312,6 +312,22 @@ describe("choosing an action", () => {
     assert.equal(chosenAction(state), "keep handmaid spy priest");
   });
 
+  test("a Chancellor choice sent when the connection is lost starts over on return", () => {
+    let state = stateAt(23);
+    state = reduce(state, { type: "pick", arg: "handmaid" });
+    state = reduce(state, { type: "pick", arg: "spy" });
+    state = reduce(state, { type: "sent", id: 7 });
+    assert.equal(myTurn(state), false);
+    const lost = reduce(state, { type: "status", status: "lost" });
+    assert.equal(lost.pending, null);
+    assert.deepEqual(lost.choice.picks, []);
+    assert.equal(choiceWord(lost), "keep"); // the keep step again, not a played card
+    assert.equal(chosenAction(lost), null);
+    const back = reduce(reduce(lost, { type: "status", status: "open" }), /** @type {any} */ (state.message));
+    assert.equal(myTurn(back), true);
+    assert.deepEqual(back.choice.picks, []);
+  });
+
   test("seats chosen together are toggled, and back clears them", () => {
     let state = reduce(stateAt(3), { type: "toggle_seat", seat: 1 });
     state = reduce(state, { type: "toggle_seat", seat: 2 });

@@ -92,3 +92,25 @@ def test_observations_do_not_depend_on_hidden_cards(table: tuple[str, int]) -> N
                     encoder.encode(build_view(swapped, seat)),
                 )
     assert changed > 10
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_reading_the_game_gives_the_vector_of_the_view(table: tuple[str, int]) -> None:
+    edition, players = table
+    encoders = [ObservationEncoder.for_table(*table, relative=rel) for rel in (False, True)]
+    rng = random.Random(len(edition) * players)
+    for number in range(12):
+        game = Game(edition, players, rng=random.Random(number))
+        while True:  # every decision, and the ends of rounds and of the game
+            for seat in range(players):
+                view = build_view(game, seat)
+                for encoder in encoders:
+                    np.testing.assert_array_equal(
+                        encoder.encode_game(game, seat), encoder.encode(view)
+                    )
+            if game.is_over:
+                break
+            if game.to_move is None:
+                game.next_round()
+            else:
+                game.apply(rng.choice(game.legal_actions()))

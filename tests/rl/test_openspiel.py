@@ -3,13 +3,16 @@ information states that hold only what a player may know."""
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from loveletter.engine import Game, build_view, export_record, load_record
+from loveletter.engine import Game, LoveLetterError, build_view, export_record, load_record
 from loveletter.rl import ActionSpace
+from loveletter.rl.infostate import InfoStateEncoder
 from loveletter.rl.openspiel_game import SHORT_NAME, LoveLetterState
 
 from .helpers import TABLES, table_id
@@ -31,8 +34,34 @@ def test_random_sim_test(table: tuple[str, int]) -> None:
     edition, players = table
     tokens = 0 if players <= 4 else 2  # whole games; shorter ones for the big tables
     pyspiel.random_sim_test(
-        load(edition, players, tokens), num_sims=2, serialize=False, verbose=False
+        load(edition, players, tokens), num_sims=2, serialize=True, verbose=False
     )
+
+
+@pytest.mark.parametrize("edition", ["2019", "classic", "2019-classic", "premium", "princess"])
+def test_games_and_states_serialize(edition: str) -> None:
+    game = load(edition, 2)
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    assert pickle.loads(pickle.dumps(game)).get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(3):
+        play_chance(state, rng)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert str(copy) == str(state)
+    _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again.information_state_string(0) == state.information_state_string(0)
+
+
+def test_the_default_edition_is_named_with_a_word() -> None:
+    game = pyspiel.load_game(SHORT_NAME)
+    assert str(game).startswith("python_loveletter(constable_when_knocked_out=False,")
+    assert "edition=2019-edition," in str(game)
+    assert load("2019", 2).get_parameters()["edition"] == "2019-edition"
+    with pytest.raises(ValueError, match="unknown edition"):
+        load("2020", 2)
 
 
 def test_the_game_declares_its_shape() -> None:
@@ -43,6 +72,8 @@ def test_the_game_declares_its_shape() -> None:
     kind = game.get_type()
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.provides_information_state_tensor
+    assert game.information_state_tensor_size() == InfoStateEncoder.for_table("2019", 4).size
     state = game.new_initial_state()
     assert state.is_chance_node()
     outcomes = dict(state.chance_outcomes())
@@ -57,7 +88,7 @@ def test_chance_deals_the_rounds_the_engine_plays() -> None:
     play_chance(state, rng)
     assert isinstance(state, LoveLetterState)
     engine = state.engine
-    assert engine.round_number == 1
+    assert engine.round == 1
     assert state.legal_actions() == sorted(state.legal_actions())
     legal = {state.action_to_string(a) for a in state.legal_actions()}
     assert legal == {str(a) for a in engine.legal_actions()}
@@ -155,6 +186,8 @@ def test_information_states_hold_only_what_the_player_may_know() -> None:
     assert one.information_state_string(0) == other.information_state_string(0)
     assert one.observation_string(0) == other.observation_string(0)
     assert one.observation_tensor(0) == other.observation_tensor(0)
+    assert one.information_state_tensor(0) == other.information_state_tensor(0)
+    assert one.information_state_tensor(1) != other.information_state_tensor(1)
     assert one.information_state_string(1) != other.information_state_string(1)
     text = one.information_state_string(0)
     assert text.startswith("seat 0 hand [priest baron]")
@@ -166,3 +199,48 @@ def test_information_states_hold_only_what_the_player_may_know() -> None:
     spectator = public.string_from(one, 0)
     assert spectator.startswith("seat None hand []")
     assert "priest" not in spectator  # seat 0's cards
+
+
+def test_every_table_option_is_a_parameter() -> None:
+    params = {
+        "edition": "classic",
+        "players": 2,
+        "tie_rule": "nobody",
+        "face_up": False,
+        "first_player": 1,
+        "constable_when_knocked_out": True,
+        "princess_beats_bishop": False,
+        "zero_sum": True,
+    }
+    game = pyspiel.load_game(SHORT_NAME, params)
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    assert isinstance(state, LoveLetterState)
+    play_chance(state, np.random.RandomState(0))
+    options = state.engine.rules.options
+    assert (options.tie_rule, options.face_up, options.first_player) == ("nobody", False, 1)
+    assert options.constable_when_knocked_out
+    assert not options.princess_beats_bishop
+    assert state.engine.face_up == ()
+    assert state.engine.active == 1
+    with pytest.raises(LoveLetterError, match="tie_rule"):
+        pyspiel.load_game(SHORT_NAME, {"tie_rule": "coin"})
+    with pytest.raises(LoveLetterError, match="first_player"):
+        pyspiel.load_game(SHORT_NAME, {"first_player": 2})
+
+
+def test_zero_sum_returns_share_a_tie() -> None:
+    game = pyspiel.load_game(
+        SHORT_NAME, {"edition": "classic", "tokens_to_win": 1, "zero_sum": True}
+    )
+    rng = np.random.RandomState(5)
+    seen = set()
+    for _ in range(300):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            play_chance(state, rng)
+            if not state.is_terminal():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == 0
+        seen.add(tuple(state.returns()))
+    assert {(1.0, -1.0), (-1.0, 1.0)} <= seen

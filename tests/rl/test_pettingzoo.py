@@ -8,6 +8,7 @@ from pettingzoo.test import api_test, seed_test
 
 from loveletter.engine import EDITIONS, IllegalActionError
 from loveletter.rl import loveletter_v0
+from loveletter.rl.infostate import InfoStateEncoder
 from loveletter.rl.pettingzoo_env import raw_env
 
 from .helpers import TABLES, table_id
@@ -118,7 +119,7 @@ def test_render_ansi_tells_the_game_and_human_prints_it(capsys: pytest.CaptureFi
     text = env.render()
     assert text is not None
     assert "Round 1 begins" in text
-    assert "token(s)" in text
+    assert "0 tokens" in text
     env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     assert "Round 1 begins" not in (env.render() or "")  # only what is new
     human = raw_env(edition="classic", players=2, render_mode="human")
@@ -134,3 +135,37 @@ def test_bad_arguments_are_refused() -> None:
         raw_env(render_mode="rgb_array")
     with pytest.raises(ValueError, match="players"):
         raw_env(edition="classic", players=5)
+
+
+def test_without_views_infos_are_empty_and_observations_the_same() -> None:
+    lean, full = raw_env(edition="2019", players=3, views=False), raw_env(edition="2019", players=3)
+    lean.reset(seed=4)
+    full.reset(seed=4)
+    rng = np.random.default_rng(0)
+    while not full.game.is_over:
+        agent = full.agent_selection
+        assert lean.agent_selection == agent
+        assert lean.infos[agent] == {}
+        assert "view" in full.infos[agent]
+        mine, theirs = lean.observe(agent), full.observe(agent)
+        np.testing.assert_array_equal(mine["observation"], theirs["observation"])
+        action = int(rng.choice(np.flatnonzero(theirs["action_mask"])))
+        lean.step(action)
+        full.step(action)
+
+
+def test_the_history_observation_is_the_information_state_tensor() -> None:
+    env = raw_env(edition="classic", players=2, observation="history")
+    env.reset(seed=1)
+    encoder = InfoStateEncoder.for_table("classic", 2)
+    space = env.observation_space("player_0")
+    rng = np.random.default_rng(1)
+    while not env.game.is_over:
+        agent = env.agent_selection
+        seat = env.possible_agents.index(agent)
+        observation = env.observe(agent)
+        assert space.contains(observation)
+        np.testing.assert_array_equal(observation["observation"], encoder.encode(env.game, seat))
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    with pytest.raises(ValueError, match="observation"):
+        raw_env(observation="vector")  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from .harness import (
     Client,
     Oracle,
     ServerThread,
+    action_message,
     create_table,
     finished,
     is_state,
@@ -163,7 +164,7 @@ def test_a_client_changes_language_mid_game(server: ServerThread) -> None:
         # A refused action is explained in the connection's language.
         legal = turn["view"]["legal_actions"]
         illegal = next(a for a in ("princess", "countess", "guard 0 priest") if a not in legal)
-        await client.send({"type": "action", "action": illegal, "id": 5})
+        await client.send(action_message(illegal, turn["position"], id=5))
         error = await client.error()
         assert (error["code"], error["ref"]) == ("illegal_action", 5)
         await play_randomly(client, random.Random(6), current=again)

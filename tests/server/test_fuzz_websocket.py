@@ -20,7 +20,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .harness import TIMEOUT, Client, ServerLog, ServerThread, create_table, fast_settings, join
+from .harness import (
+    FIRST_MOVE,
+    TIMEOUT,
+    Client,
+    ServerLog,
+    ServerThread,
+    create_table,
+    fast_settings,
+    join,
+)
 from .hostile import WEBSOCKET_CODES, fragments, hostile_json
 
 T = TypeVar("T")
@@ -28,7 +37,7 @@ T = TypeVar("T")
 TEMPLATES: list[dict[str, Any]] = [
     {"type": "hello", "table": "AAAAAAAAAAAA", "token": "A" * 32, "lang": "en", "id": 1},
     {"type": "lang", "lang": "fr", "id": "x"},
-    {"type": "action", "action": "guard 1 priest", "id": 2},
+    {"type": "action", "action": "guard 1 priest", "position": FIRST_MOVE, "id": 2},
     {"type": "start", "host_token": "A" * 32},
     {"type": "rematch", "host_token": "A" * 32},
     {"type": "ping", "id": 3},

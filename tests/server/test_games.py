@@ -18,8 +18,10 @@ from loveletter.server.repository import MEMORY
 
 from .harness import (
     Client,
+    Message,
     Oracle,
     ServerThread,
+    action_message,
     create_table,
     fast_settings,
     finished,
@@ -210,17 +212,68 @@ def test_the_same_action_sent_twice_at_once_is_applied_once(server: ServerThread
         start(server.url, created)
         turn = await one.until(my_turn)
         await two.until(lambda m: is_state(m) and m["version"] == turn["version"])
-        action = {"type": "action", "action": turn["view"]["legal_actions"][0]}
-        await asyncio.gather(one.send(action), two.send(action))
+        sent = action_message(turn["view"]["legal_actions"][0], turn["position"])
+        await asyncio.gather(one.send(sent), two.send(sent))
         errors = [
             error for found in await asyncio.gather(one.sync(), two.sync()) for error in found
         ]
-        assert [error["code"] for error in errors] == ["not_your_turn"]
+        assert [error["code"] for error in errors] == ["stale_action"]
         # Bruno (seat 1, not connected) must answer: the game waits after one action.
         if not any(actions_taken(m) == 1 for m in one.messages):
             await one.until(lambda m: actions_taken(m) == 1)
         assert max(map(actions_taken, one.messages)) == 1
         for client in (one, two):
             await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_action_meant_for_an_earlier_round_is_refused_even_where_legal(
+    server: ServerThread,
+) -> None:
+    """The race across a round boundary: with no pause between rounds, the seat that
+    acted last in a round may be the first to move in the next, where an action
+    resent late (a duplicate, or the loser of a race between processes) could be
+    legal again. It carries the position it answered, so it is refused as stale."""
+
+    async def scenario() -> None:
+        created = create_table(
+            server.url,
+            edition="classic",
+            seats=[{"kind": "open"}, {"kind": "bot", "level": "easy"}],
+            options={"first_player": 0, "tokens_to_win": 7},
+        )
+        table = created["table"]
+        ana = await Client.open(server.ws_url, table, join(server.url, table, "Ana")["token"])
+        start(server.url, created)
+        rng = random.Random(8)
+        earlier: dict[str, int] | None = None  # where Ana last acted in round 1
+
+        def new_turn(message: Message) -> bool:
+            return my_turn(message) and message["position"] != earlier
+
+        while True:
+            turn = await ana.until(new_turn)
+            position = turn["position"]
+            if position["round"] >= 2 and earlier is not None:
+                break
+            if position["round"] == 1:
+                earlier = position
+            await ana.send(action_message(rng.choice(turn["view"]["legal_actions"]), position))
+        legal = turn["view"]["legal_actions"][0]  # what the late action would do now
+        await ana.send(action_message(legal, earlier, id="late"))
+        errors = await ana.sync()
+        assert [(e["code"], e["ref"]) for e in errors] == [("stale_action", "late")]
+        assert (
+            errors[0]["message"]
+            == "the game has moved on since this action was chosen: choose again"
+        )
+        state = server.service.cached(table)
+        assert state is not None
+        assert state.version == turn["version"]  # nothing changed
+        await ana.send(action_message(legal, position))  # the position it answers: played
+        moved = await ana.until(lambda m: is_state(m) and m["position"] != position)
+        assert moved["version"] > turn["version"]
+        await ana.close()
 
     asyncio.run(scenario())

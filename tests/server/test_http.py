@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 from dataclasses import fields
+from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
 import httpx
@@ -158,7 +159,10 @@ def test_serve_help_tells_the_limits_settings_defaults() -> None:
         (["--db", "memory", "--redis", "redis://localhost"], "cannot be shared", 2),
     ],
 )
-def test_serve_refuses_bad_urls_clearly(option: list[str], message: str, status: int) -> None:
+def test_serve_refuses_bad_urls_clearly(
+    option: list[str], message: str, status: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # never the user's own database
     result = CliRunner().invoke(app, ["serve", *option])
     assert result.exit_code == status
     assert message in result.output

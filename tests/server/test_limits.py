@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import socket
 import time
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from .harness import TIMEOUT, Client, ServerThread, create_table, fast_settings
 
@@ -27,6 +29,7 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
         request_timeout=DEADLINE,
         create_burst=3,
         create_rate=0.001,
+        max_connections=3,
     )
     with ServerThread(settings) as running:
         yield running
@@ -134,3 +137,52 @@ def test_a_creation_budget_that_never_refills(tmp_path: Path) -> None:
         assert refused.status_code == 429
         assert refused.json()["error"]["code"] == "rate_limited"
         assert "retry-after" not in refused.headers
+
+
+def test_websocket_connections_are_limited_per_address(strict: ServerThread) -> None:
+    async def scenario() -> None:
+        held = [await Client.open(strict.ws_url) for _ in range(3)]
+        for client in held:
+            assert await client.sync() == []
+        extra = await Client.open(strict.ws_url)
+        refused = await extra.error()
+        assert refused["code"] == "too_many_connections"
+        assert "3 connections" in refused["message"]
+        assert await extra.drain() == 1008
+        await held.pop().close()
+        async with asyncio.timeout(TIMEOUT):  # once the server counts the closed one out
+            while True:
+                again = await Client.open(strict.ws_url)
+                with contextlib.suppress(ConnectionClosed):  # refused: closed meanwhile
+                    await again.send({"type": "ping"})
+                    if (await again.recv())["type"] == "pong":
+                        break
+                await again.drain()
+        for client in [*held, again]:
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_only_a_trusted_proxy_tells_the_address(tmp_path: Path) -> None:
+    """Table creation is counted per address: the forwarded one from a trusted proxy
+    (here, this machine), the connection's own otherwise."""
+    for trusted, counted in (("127.0.0.1", "by forwarded address"), ("", "by connection")):
+        settings = fast_settings(
+            f"sqlite:///{tmp_path / f'proxy{bool(trusted)}.db'}",
+            create_burst=1,
+            create_rate=0.001,
+            trusted_proxies=trusted,
+        )
+        with ServerThread(settings) as running:
+            statuses = [
+                httpx.post(
+                    f"{running.url}/api/tables",
+                    json={},
+                    headers={"X-Forwarded-For": f"203.0.113.{n}"},
+                    timeout=TIMEOUT,
+                ).status_code
+                for n in (1, 2)
+            ]
+        expected = [201, 201] if counted == "by forwarded address" else [201, 429]
+        assert statuses == expected, trusted

@@ -18,6 +18,7 @@ from .harness import (
     Client,
     Oracle,
     ServerProcess,
+    action_message,
     create_table,
     finished,
     is_state,
@@ -58,7 +59,7 @@ async def killed_and_resumed(db_url: str, log: Path, kill_after: int) -> None:
         start(server.url, bots)
         # Ana plays one action; its broadcast means it was committed.
         turn = await before[1].until(my_turn)
-        await before[1].send({"type": "action", "action": turn["view"]["legal_actions"][0]})
+        await before[1].send(action_message(turn["view"]["legal_actions"][0], turn["position"]))
         await before[1].until(lambda m: is_state(m) and m["position"] != turn["position"])
         for _ in range(kill_after):
             await before[0].until(is_state)

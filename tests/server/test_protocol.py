@@ -11,7 +11,17 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from .harness import Client, Message, ServerThread, create_table, is_state, join, my_turn, start
+from .harness import (
+    Client,
+    Message,
+    ServerThread,
+    action_message,
+    create_table,
+    is_state,
+    join,
+    my_turn,
+    start,
+)
 
 
 class Table:
@@ -114,7 +124,7 @@ def test_binary_frame(server: ServerThread) -> None:
 
 
 def test_action_before_hello(server: ServerThread) -> None:
-    refused(server, sending({"type": "action", "action": "handmaid"}), "not_joined", hello=None)
+    refused(server, sending(action_message("handmaid")), "not_joined", hello=None)
 
 
 def test_unknown_table(server: ServerThread) -> None:
@@ -151,7 +161,7 @@ def test_spectator_cannot_act(server: ServerThread) -> None:
         assert view["seat"] is None
         assert view["hand"] is None
         assert view["legal_actions"] == []
-        await spectator.send({"type": "action", "action": "handmaid"})
+        await spectator.send(action_message("handmaid"))
         assert (await spectator.error())["code"] == "spectator"
         await spectator.close()
 
@@ -161,10 +171,10 @@ def test_spectator_cannot_act(server: ServerThread) -> None:
 def test_action_out_of_turn(server: ServerThread) -> None:
     async def send(client: Client, table: Table) -> None:
         bruno = await Client.open(server.ws_url, table.id, table.bruno["token"], seat=1)
-        await bruno.send({"type": "action", "action": "handmaid"})
+        await bruno.send(action_message("handmaid"))
         assert (await bruno.error())["code"] == "not_your_turn"
         await bruno.close()
-        await client.send({"type": "action", "action": "no_such_card"})
+        await client.send(action_message("no_such_card"))
 
     refused(server, send, "bad_notation")
 
@@ -174,7 +184,7 @@ def test_illegal_action(server: ServerThread) -> None:
         state = await client.until(my_turn)
         legal = state["view"]["legal_actions"]
         illegal = next(a for a in ("princess", "countess", "guard 0 priest") if a not in legal)
-        await client.send({"type": "action", "action": illegal})
+        await client.send(action_message(illegal, state["position"]))
 
     error = refused(server, send, "illegal_action")
     assert "R" in error["message"] or "hold" in error["message"]

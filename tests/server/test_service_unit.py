@@ -7,18 +7,23 @@ repository stand for two processes sharing a database.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import os
 import random
+import secrets
 from collections.abc import AsyncIterator, Awaitable
 
 import pytest
 
 from loveletter.engine import Options, load_record
-from loveletter.server.hub import LocalHub
+from loveletter.server.hub import LocalHub, RedisHub
 from loveletter.server.repository import MemoryRepository
 from loveletter.server.service import TableService
 from loveletter.server.tokens import hash_token
-from loveletter.tables import TableError, TableSpec, TableState
+from loveletter.tables import StoredTable, TableError, TableSpec, TableState
+
+from .conftest import REDIS
 
 pytestmark = pytest.mark.anyio
 
@@ -45,6 +50,9 @@ class Announced:
     async def __call__(self, table_id: str, version: int) -> None:
         self.notices.append((table_id, version))
 
+    async def catch_up(self) -> None:
+        raise AssertionError("one process loses no notice")
+
 
 @pytest.fixture
 def repository() -> MemoryRepository:
@@ -61,7 +69,7 @@ async def service(
     repository: MemoryRepository, announced: Announced
 ) -> AsyncIterator[TableService]:
     service = TableService(repository, LocalHub())
-    await service.hub.start(announced)
+    await service.hub.start(announced, announced.catch_up)
     yield service
     await service.hub.close()
     service.close()
@@ -94,7 +102,9 @@ async def play_out(service: TableService, table_id: str, rng: random.Random) -> 
         if state.bot_to_move() is not None:
             state = await service.bot_act(table_id, state.version, seat, action)
         else:
-            state = await service.act(table_id, seat, action)
+            position = state.position()
+            assert position is not None
+            state = await service.act(table_id, seat, action, position)
     return state
 
 
@@ -124,9 +134,13 @@ async def test_refused_commands_change_nothing_and_announce_nothing(
     await refused("not_finished", service.start(state.id, host_token, rematch=True))
     playing = await service.start(state.id, host_token, rematch=False)
     assert playing.awaiting() == "human"
-    await refused("not_your_turn", service.act(state.id, 2, "guard 1 priest"))
-    await refused("illegal_action", service.act(state.id, 0, "guard 0 priest"))
-    await refused("bad_notation", service.act(state.id, 0, "dance"))
+    first = {"game": 1, "round": 1, "actions": 0}
+    await refused("not_your_turn", service.act(state.id, 2, "guard 1 priest", first))
+    await refused("illegal_action", service.act(state.id, 0, "guard 0 priest", first))
+    await refused("bad_notation", service.act(state.id, 0, "dance", first))
+    legal = playing.view(0)["legal_actions"][0]
+    later = {"game": 1, "round": 1, "actions": 1}
+    await refused("stale_action", service.act(state.id, 0, legal, later))
     await refused("already_started", service.start(state.id, host_token, rematch=False))
     assert service.cached(state.id) is playing
     assert stored_version(repository, state.id) == playing.version == 2
@@ -240,3 +254,82 @@ async def test_open_rebuilds_the_games_under_way(repository: MemoryRepository) -
         assert rebuilt.seats[seat].seen_at >= playing.seats[seat].seen_at
     finally:
         after.close()
+
+
+class CountingRepository(MemoryRepository):
+    """The memory repository, counting the tables it loads whole."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loads = 0
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        self.loads += 1
+        return super().load_table(table_id)
+
+
+@pytest.mark.redis
+async def test_a_wrong_token_costs_no_reload_but_a_seat_taken_elsewhere_is_found() -> None:
+    repository = CountingRepository()
+    redis = os.environ[REDIS]
+    one = TableService(repository, RedisHub(redis, channel=f"test:{secrets.token_hex(4)}"))
+    two = TableService(repository, LocalHub())  # another process, on the same database
+    try:
+        state, _ = await one.create(SPEC)
+        loads = repository.loads
+        assert await one.seat_of(state, hash_token("W" * 32)) is None
+        assert repository.loads == loads  # refused from the seats' token hashes alone
+        _, token = await two.join(state.id, "Bruno", 2)  # one's cache does not know it
+        loads = repository.loads
+        assert await one.seat_of(state, hash_token(token)) == 2
+        assert repository.loads == loads + 1  # reloaded for the token found
+    finally:
+        await one.hub.close()
+        one.close()
+        two.close()
+
+
+async def test_the_cache_keeps_the_watched_tables_and_a_bounded_number_of_others() -> None:
+    service = TableService(MemoryRepository(), LocalHub(), max_idle=3)
+    try:
+        ids = [(await service.create(SPEC))[0].id for _ in range(10)]
+        service.watch(ids[0])
+        for table_id in ids:
+            await service.get(table_id)  # loaded again when it was dropped
+        cached = [table_id for table_id in ids if service.cached(table_id) is not None]
+        assert cached == [ids[0], *ids[-3:]]  # the watched one, then the 3 latest
+        service.forget(ids[0])  # nobody watches it now; a lobby is dropped at once
+        assert service.cached(ids[0]) is None
+    finally:
+        service.close()
+
+
+@pytest.mark.redis
+async def test_a_burst_of_notices_reaches_the_other_processes_whole() -> None:
+    """More notices at once than a process has Redis connections: they wait their
+    turn (redis-py's default pool refused the 101st with "Too many connections")."""
+    channel = f"test:{secrets.token_hex(4)}"
+    listener, publisher = RedisHub(os.environ[REDIS], channel), RedisHub(os.environ[REDIS], channel)
+    heard: list[tuple[str, int]] = []
+    everything = asyncio.Event()
+
+    async def deliver(table_id: str, version: int) -> None:
+        heard.append((table_id, version))
+        if len(heard) == 300:
+            everything.set()
+
+    async def nothing(table_id: str, version: int) -> None:
+        pass
+
+    async def no_catch_up() -> None:
+        raise AssertionError("no subscription was lost")
+
+    await listener.start(deliver, no_catch_up)
+    await publisher.start(nothing, no_catch_up)
+    try:
+        await asyncio.gather(*(publisher.publish(f"t{n}", n) for n in range(300)))
+        await asyncio.wait_for(everything.wait(), 30)
+        assert sorted(heard) == sorted((f"t{n}", n) for n in range(300))
+    finally:
+        await listener.close()
+        await publisher.close()

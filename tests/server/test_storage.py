@@ -19,6 +19,7 @@ from loveletter import tables
 from loveletter.engine import Game, Options, export_record
 from loveletter.server.repository import MEMORY, TableRepository, make_repository
 from loveletter.storage import Repository, SchemaVersionError
+from loveletter.storage.models import SCHEMA_VERSION
 from loveletter.tables import Commit, NewAction, RoundData, SeatData, TableData, TableSpec
 
 
@@ -72,6 +73,21 @@ def test_schema_is_created_once_and_its_version_checked(database: Repository) ->
         db.execute(text("UPDATE ll_meta SET value = '999' WHERE key = 'schema_version'"))
     with pytest.raises(SchemaVersionError, match="999"):
         database.create_schema()
+
+
+def test_a_version_2_schema_gains_the_hints_option_off(database: Repository) -> None:
+    state = lobby(database)
+    with database.engine.begin() as db:  # the schema as version 2 left it
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN hints"))
+        db.execute(text("UPDATE ll_meta SET value = '2' WHERE key = 'schema_version'"))
+    database.create_schema()
+    with database.engine.begin() as db:
+        version = db.scalar(text("SELECT value FROM ll_meta WHERE key = 'schema_version'"))
+    assert version == str(SCHEMA_VERSION) == "3"
+    stored = database.load_table(state.id)
+    assert stored is not None
+    assert stored.table == state.data
+    assert stored.table.hints is False
 
 
 def test_a_game_is_stored_and_rebuilt_by_replay(repository: TableRepository) -> None:

@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import text
 
 from loveletter.storage import Repository
+from loveletter.storage.models import SCHEMA_VERSION
 
 from .harness import (
     TIMEOUT,
@@ -138,4 +139,29 @@ def test_a_database_of_another_schema_stops_the_start_in_one_line(tmp_path: Path
     result = serve(path)
     assert result.returncode == 1
     [line] = result.stderr.splitlines()
-    assert "has schema version 999; this server needs 1" in line
+    assert f"has schema version 999; this server needs {SCHEMA_VERSION}" in line
+
+
+def test_a_database_of_version_1_gets_the_turn_timer_and_hints_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    repository = Repository(f"sqlite:///{path}")
+    repository.create_schema()
+    with repository.engine.begin() as db:  # the schema as version 1 had it
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN turn_timer"))
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN deadline"))
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN standin_marks"))
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN host_seat"))
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN spectator_chat"))
+        db.execute(text("ALTER TABLE ll_seats DROP COLUMN timeouts"))
+        db.execute(text("ALTER TABLE ll_tables DROP COLUMN hints"))
+        db.execute(text("UPDATE ll_meta SET value = '1' WHERE key = 'schema_version'"))
+    repository.close()
+    repository = Repository(f"sqlite:///{path}")
+    repository.create_schema()
+    with repository.engine.begin() as db:
+        version = db.scalar(text("SELECT value FROM ll_meta WHERE key = 'schema_version'"))
+        columns = {row[1] for row in db.execute(text("PRAGMA table_info(ll_tables)"))}
+    repository.close()
+    assert version == str(SCHEMA_VERSION)
+    assert {"turn_timer", "deadline", "standin_marks", "host_seat", "spectator_chat"} <= columns
+    assert "hints" in columns  # version 3's, added after version 2's

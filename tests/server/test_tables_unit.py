@@ -217,6 +217,25 @@ def test_action_refusals_change_nothing() -> None:
     assert [state.view(s) for s in range(3)] == views
 
 
+def test_an_action_is_played_only_at_the_position_it_answers() -> None:
+    state = started(seated(lobby(options=Options(tokens_to_win=3)), "Ana"))
+    rng = random.Random(4)
+    first = state.position()
+    assert first == {"game": 1, "round": 1, "actions": 0}
+    moved = tables.act(state, 0, legal(state)[0], at=first)  # Ana moves first (seed 1)
+    while moved.game is not None and moved.game.to_move != 0:
+        moved = step(moved, rng)
+    views = [moved.view(s) for s in range(3)]
+    for action in legal(moved):  # each legal now, yet meant for an earlier position
+        stale = refused("stale_action", tables.act, moved, 0, action, at=first)
+        assert stale.status == 409
+        assert stale.message_in("fr") == (
+            "la partie a avancé depuis le choix de cette action\u00a0: choisissez à nouveau"
+        )
+    assert [moved.view(s) for s in range(3)] == views
+    assert tables.act(moved, 0, legal(moved)[0], at=moved.position()).version == moved.version
+
+
 def test_between_rounds_no_one_acts_and_only_a_deal_goes_on() -> None:
     state = started(seated(lobby(options=Options(tokens_to_win=2)), "Ana"))
     refused("not_between_rounds", tables.next_round, state)
@@ -228,7 +247,7 @@ def test_between_rounds_no_one_acts_and_only_a_deal_goes_on() -> None:
     refused("not_your_turn", tables.act, state, 0, "guard 1 priest")
     dealt = tables.next_round(state)
     assert dealt.game is not None
-    assert dealt.game.round_number == 2
+    assert dealt.game.round == 2
     assert dealt.position() == {"game": 1, "round": 2, "actions": 0}
 
 

@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from loveletter import DEFAULT_NAMES as NAMES
 from loveletter.bots import make_bot
 from loveletter.engine import get_edition
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import GameOverScreen, QuitScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
-from loveletter.tui.session import NAMES, SeatSetup
+from loveletter.tui.session import SeatSetup
 from loveletter.tui.setup import SetupScreen
 from loveletter.tui.texts import tr
 

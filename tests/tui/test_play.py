@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from loveletter import DEFAULT_NAMES as NAMES
 from loveletter.bots import make_bot
 from loveletter.engine import export_record, get_edition
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
 from loveletter.tui.help import HelpScreen
-from loveletter.tui.session import NAMES, SeatSetup, Session, Setup
+from loveletter.tui.session import SeatSetup, Session, Setup
 
 from .helpers import (
     SIZE,
@@ -580,3 +581,26 @@ async def test_the_players_panel_shows_the_jester_and_the_sycophant(action: str,
         await settle(pilot)
         row = next(line for line in screen_text(pilot).splitlines() if " 1 Bruno" in line)
         assert mark in row
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Hint — play the Countess: it is the only legal move."),
+        ("fr", "Conseil — jouez la Comtesse\u00a0: c'est le seul coup permis."),
+    ],
+)
+async def test_h_gives_the_experts_hint_for_the_seat_to_move(lang: str, line: str) -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    deck = ["guard"] * 4 + ["countess", "priest", "king"]
+    deck += ["guard", "priest", "baron", "baron", "handmaid", "handmaid", "prince", "prince"]
+    deck += ["princess"]
+    app = stacked_app(seats, deck, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        before = export_record(table.session.game)
+        await pilot.press("h")
+        await settle(pilot)
+        assert line in screen_text(pilot).replace("\n", " ")
+        assert export_record(table.session.game) == before  # a hint plays nothing

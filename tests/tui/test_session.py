@@ -35,7 +35,7 @@ def play_on(session: Session, rounds: int, stop_after: int | None = None) -> Ses
     action), or until ``stop_after`` decisions were taken."""
     game = session.game
     taken = 0
-    while not game.is_over and game.round_number < rounds and taken != stop_after:
+    while not game.is_over and game.round < rounds and taken != stop_after:
         seat = game.to_move
         if seat is None:
             session.next_round()
@@ -56,7 +56,7 @@ def test_a_resumed_seeded_game_goes_on_as_the_uninterrupted_one(
     path = tmp_path / "game.json"
     play_on(Session.start(setup, save=path), 4, stop_after)
     resumed = play_on(Session.resume(path), 4)
-    assert whole.game.round_number >= 3
+    assert whole.game.round >= 3
     assert resumed.record() == whole.record()
 
 

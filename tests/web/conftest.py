@@ -33,16 +33,18 @@ TIMEOUT_MS = 20_000
 class Server:
     """The app served by uvicorn in a thread: bots at once, a short pause between rounds."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, host: str = "127.0.0.1", round_pause: float = 0.05) -> None:
+        self.sock = bind(host, 0)
+        port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"  # the browser comes through the loopback
         settings = Settings(
             db_url=f"sqlite:///{db}",
             bot_delay=0.0,
-            round_pause=0.05,
+            round_pause=round_pause,
             bot_workers=1,
             sweep_interval=0.2,
+            listen_host=host,
         )
-        self.sock = bind("127.0.0.1", 0)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
         self.server = make_server(settings)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True

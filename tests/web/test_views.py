@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
@@ -43,11 +44,16 @@ def test_a_spectator_sees_no_hand_and_only_public_cards(
         assert pile.evaluate_all("chips => chips.map(c => c.dataset.card)") == seat["discards"]
     public = Counter(view["face_up"]) + Counter(c for s in view["seats"] for c in s["discards"])
     shown = Counter(
-        watcher.locator(".board [data-card]").evaluate_all(
-            "cards => cards.map(c => c.dataset.card)"
+        watcher.locator(".board .seat [data-card], .board .center [data-card]").evaluate_all(
+            "cards => cards.filter(c => !c.closest('.outcome')).map(c => c.dataset.card)"
         )
     )
-    assert shown == public  # every card on the board is public, once
+    assert shown == public  # every card on the seats and in the middle is public, once
+    # The last-turns strip and the outcomes tell public cards again.
+    told = watcher.locator(".recent [data-card], .outcome [data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    assert set(told) <= set(public)
     expect(watcher.locator(".topbar-info")).to_contain_text("Watching")
     watcher.context.close()
 
@@ -90,6 +96,60 @@ def test_an_unfinished_game_cannot_be_replayed(page: Page, server: Server) -> No
     page.goto(f"{server.url}/r/{table}/1")
     expect(page.locator(".notice")).to_contain_text("not finished")
     expect(page.locator(".seat, .chip")).to_have_count(0)
+    expect(page.locator(".notice a")).to_have_attribute("href", f"/t/{table}")
+
+
+def test_a_replay_link_names_its_step_and_leads_back(page: Page, server: Server) -> None:
+    table = finished_game(server, "classic", 2)
+    total = len(httpx.get(f"{server.url}/api/tables/{table}/games/1/replay").json()["steps"])
+    step = min(10, total - 1)  # a short game may have fewer steps than 10
+    page.goto(f"{server.url}/r/{table}/1?step={step}")
+    expect(page.locator("#step-count")).to_have_text(f"Step {step} of {total}")
+    page.click("#replay-next")
+    expect(page.locator("#step-count")).to_have_text(f"Step {step + 1} of {total}")
+    assert page.url.endswith(f"?step={step + 1}")
+    expect(page.locator("#replay-table")).to_have_attribute("href", f"/t/{table}")
+    record = page.locator("#replay-record").get_attribute("href")
+    assert httpx.get(f"{server.url}{record}").json()["edition"] == "classic"
+    page.goto(f"{server.url}/r/nosuchtable/1")
+    expect(page.locator(".notice")).to_contain_text("There is no such table")
+    expect(page.locator(".notice a")).to_have_attribute("href", "/")
+    page.goto(f"{server.url}/r/{table}/9")
+    expect(page.locator(".notice")).to_contain_text("no such game")
+    expect(page.locator(".notice a")).to_have_attribute("href", f"/t/{table}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 900), (1280, 720)])
+def test_the_replays_current_line_is_in_view_without_scrolling(
+    browser: Browser, server: Server, width: int, height: int
+) -> None:
+    table = finished_game(server, "2019", 4)
+    steps = httpx.get(f"{server.url}/api/tables/{table}/games/1/replay").json()["steps"]
+    # The step whose round has told the most lines so far: the longest log.
+    told, longest, best = 0, 0, 0
+    for index, step in enumerate(steps):
+        told = len(step["log"]) if step["action"] is None else told + len(step["log"])
+        if told > longest:
+            longest, best = told, index
+    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(f"{server.url}/r/{table}/1?step={best + 1}")
+    now = page.locator(".replay-log li.now").last
+    expect(now).to_be_visible()
+    box = now.bounding_box()
+    assert box is not None
+    assert page.evaluate("window.scrollY") == 0
+    assert 0 <= box["y"] and box["y"] + box["height"] <= height, (longest, box)
+    context.close()
+
+
+def test_switching_language_keeps_the_table_options_open(page: Page, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.click("details.options summary")
+    expect(page.locator("#opt-tokens")).to_be_visible()
+    page.click("#lang-switch")
+    expect(page.locator("details.options summary")).to_have_text("Options de la table")
+    expect(page.locator("#opt-tokens")).to_be_visible()
 
 
 def test_a_phone_screen_plays_without_horizontal_scrolling(
@@ -178,3 +238,21 @@ def wait_next_key(page: Page, start: int) -> bool:
 def key_of(page: Page, selector: str) -> str:
     """The key shown on the first element matching ``selector``."""
     return page.locator(selector).first.inner_text()
+
+
+def test_the_home_forms_fields_line_up(page: Page, server: Server) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(server.url + "/")
+    timer = page.locator("#turn-timer").bounding_box()
+    absence = page.locator("#disconnect-timeout").bounding_box()
+    assert timer is not None
+    assert absence is not None
+    assert abs(timer["y"] - absence["y"]) < 1
+    assert abs(timer["height"] - absence["height"]) < 1
+    assert timer["height"] < 60  # a select, not a box stretched by its neighbour's label
+    page.click("details.options summary")
+    summary = page.locator("details.options summary").bounding_box()
+    tokens = page.locator("#opt-tokens").bounding_box()
+    assert summary is not None
+    assert tokens is not None
+    assert tokens["y"] >= summary["y"] + summary["height"]  # under its title, not beside

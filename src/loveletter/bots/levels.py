@@ -30,12 +30,23 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "expert": lambda: SearchBot(EXPERT_BUDGET, name="expert"),
 }
 LEVELS = ("easy", "medium", "hard", "expert")
+#: Each level's strength as measured (docs/bot_strength.md, 2-player Classic, about
+#: 3,000 rounds each): the level below it, and the share of rounds it wins against it.
+LEVEL_STRENGTH = {"medium": ("easy", 0.744), "hard": ("medium", 0.561), "expert": ("hard", 0.521)}
 EXEC_PREFIX = "exec:"
 
 
 def _named(bot: RandomBot | HeuristicBot, name: str) -> Bot:
     bot.name = name
     return bot
+
+
+def describe_level(level: str) -> str:
+    """What a level is worth, in words: "wins 56% of the rounds against medium"."""
+    if level not in LEVEL_STRENGTH:
+        return "plays at random"
+    below, rate = LEVEL_STRENGTH[level]
+    return f"wins {round(100 * rate)}% of the rounds against {below}"
 
 
 def make_bot(spec: str) -> Bot:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 from ..engine import Action, Game, WorldSampler, parse_action
 from .base import BaseBot, View
@@ -80,6 +81,17 @@ class OpponentModel:
         self.current = dict(evidence)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A search bot's decision: the action, the beliefs it was chosen on (None when
+    it was the only legal one) and the share of the rounds played forward after it
+    that this seat won (None when nothing was played forward)."""
+
+    action: str
+    beliefs: Beliefs | None = None
+    win_rate: float | None = None
+
+
 class SearchBot(BaseBot):
     """Determinized Monte-Carlo search playing about ``budget`` decisions forward per
     decision (a 2-player Classic rollout plays 3 or 4)."""
@@ -95,18 +107,26 @@ class SearchBot(BaseBot):
 
     def choose(self, view: View, rng: random.Random) -> str:
         """The candidate with the best average result over the sampled worlds."""
+        return self.decide(view, rng).action
+
+    def decide(self, view: View, rng: random.Random) -> Decision:
+        """The action :meth:`choose` gives, with the beliefs and results behind it."""
         legal: list[str] = view["legal_actions"]
         if len(legal) == 1:
-            return legal[0]
+            return Decision(legal[0])
         if view["round"] < self.model.round:
             self.model.new_game()  # a new game without start()
         noise = self.model.noise([s for s in range(len(view["players"])) if s != view["seat"]])
         beliefs = infer(view, noise=noise)
         self.model.update(view["round"], beliefs.evidence)
         candidates = self.candidates(view, beliefs, [parse_action(text) for text in legal])
-        if len(candidates) == 1 or self.budget <= 0:
-            return str(candidates[0]) if len(candidates) == 1 else HeuristicBot().choose(view, rng)
-        return str(Search(view, beliefs, rng, noise).run(candidates, self.budget))
+        if len(candidates) == 1:
+            return Decision(str(candidates[0]), beliefs)
+        if self.budget <= 0:
+            return Decision(HeuristicBot().choose(view, rng), beliefs)
+        search = Search(view, beliefs, rng, noise)
+        best = search.run(candidates, self.budget)
+        return Decision(str(best), beliefs, search.wins[best] / search.counts[best])
 
     def candidates(self, view: View, beliefs: Beliefs, legal: list[Action]) -> list[Action]:
         """The actions worth searching: the likeliest guesses, one order of returns,
@@ -147,6 +167,9 @@ class Search:
         self.me = beliefs.seat
         self.noise = [noise.get(seat, 0.0) for seat in range(len(view["players"]))]
         self.worlds = WorldSampler(view)
+        self.won = False  # whether the last round played forward was won
+        self.wins: dict[Action, int] = {}
+        self.counts: dict[Action, int] = {}
         self.policy = Policy(beliefs.rules)
         self.facts: dict[tuple[int, int], str] = {
             (self.me, seat): card for seat, card in beliefs.known.items()
@@ -156,6 +179,7 @@ class Search:
     def value(self, game: Game) -> float:
         """What the round (played to its end) gave this seat."""
         me = self.me
+        self.won = bool(game.results) and me in game.results[-1].winners
         score = float(game.round_tokens[me])
         if game.winners:
             score += 2.0 if me in game.winners else -2.0
@@ -180,7 +204,8 @@ class Search:
     def run(self, candidates: list[Action], budget: int) -> Action:
         """Sequential halving over ``candidates``, playing about ``budget`` decisions."""
         totals: dict[Action, float] = dict.fromkeys(candidates, 0.0)
-        counts: dict[Action, int] = dict.fromkeys(candidates, 0)
+        counts = self.counts = dict.fromkeys(candidates, 0)
+        wins = self.wins = dict.fromkeys(candidates, 0)
         remaining = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(remaining))))
         spent = 0
@@ -196,6 +221,7 @@ class Search:
                     value, steps = self.rollout(game, action, seed)
                     totals[action] += value
                     counts[action] += 1
+                    wins[action] += self.won
                     used += steps
             spent += used
             if len(remaining) <= 1 or rounds == 1:

@@ -9,11 +9,19 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..arena import MAX_BOTS, plot, run_arena, wilson
+from ..arena import MAX_BOTS, can_plot, plot, run_arena, wilson
 from ..bots import make_bot
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
-from .common import FORCE_HELP, check_table, console, progress_bar, record_writer, usage_error
+from .common import (
+    FORCE_HELP,
+    check_table,
+    console,
+    fail,
+    progress_bar,
+    record_writer,
+    usage_error,
+)
 
 
 def parse_bots(text: str) -> list[str]:
@@ -50,7 +58,12 @@ def arena(
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot_file: Annotated[
-        Path | None, typer.Option("--plot", help="Draw win rates and ratings into this PNG.")
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Draw win rates and ratings into this PNG (needs matplotlib: "
+            "pip install 'loveletter[plot]').",
+        ),
     ] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Write each game's record into this folder.")
@@ -64,6 +77,11 @@ def arena(
         usage_error(
             f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
             "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
+        )
+    if plot_file is not None and not can_plot():
+        fail(
+            "--plot draws with matplotlib, which is not installed: "
+            "pip install 'loveletter[plot]' (or drop --plot)"
         )
     write_record = record_writer(save, games, force=force) if save is not None else None
     progress = progress_bar("arena", shown=not as_json)

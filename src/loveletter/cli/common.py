@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from ..engine import Record, get_edition
+from ..engine.grammar import count
 from ..terminal_text import printable
 
 console = Console(highlight=False)
@@ -109,7 +110,7 @@ def record_writer(folder: Path, games: int, *, force: bool) -> Callable[[int, Re
         existing = sorted(folder.glob(RECORD_PATTERN))
         if existing and not force:
             usage_error(
-                f"{folder} already holds {len(existing)} game record(s): give another "
+                f"{folder} already holds {count(len(existing), 'game record', 'en')}: give another "
                 "folder, or --force to replace them"
             )
         for path in existing:

@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from ..bots import LEVELS, make_bot
+from ..bots.levels import describe_level
 from ..engine import EDITIONS, Options, RecordError, get_edition
+from ..engine.grammar import count
 from ..engine.record import MAX_NAME_LENGTH
 from ..tui.session import DEFAULT_LEVEL, Session, Setup, seat_setups
 from .common import check_language, fail, usage_error
@@ -26,8 +28,9 @@ def play(
         typer.Option(
             "--bots",
             "-b",
-            help=f"Bot levels, one per bot seat, comma-separated: {', '.join(LEVELS)} "
-            f"(bot seats without a level: {DEFAULT_LEVEL}).",
+            help="Bot levels, one per bot seat, comma-separated: "
+            + ", ".join(f"{level} ({describe_level(level)})" for level in LEVELS)
+            + f" (bot seats without a level: {DEFAULT_LEVEL}).",
         ),
     ] = None,
     humans: Annotated[
@@ -108,7 +111,8 @@ def _setup(
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
     if people + len(levels) > players:
         usage_error(
-            f"{players} players do not fit {people} human(s) and {len(levels)} bot(s): "
+            f"{players} players do not fit {count(people, 'human', 'en')} and "
+            f"{count(len(levels), 'bot', 'en')}: "
             "give --players, --bots and --humans that add up"
         )
     levels += [DEFAULT_LEVEL] * (players - people - len(levels))
@@ -117,7 +121,7 @@ def _setup(
     except ValueError as error:
         usage_error(str(error))
     if len(names) > people:
-        usage_error(f"{len(names)} names for {people} human(s)")
+        usage_error(f"{count(len(names), 'name', 'en')} for {count(people, 'human', 'en')}")
     seats = seat_setups(players, levels, names)
     all_names = [seat.name for seat in seats]
     if len(set(all_names)) != players or not all(

@@ -70,7 +70,7 @@ def replay(
     except RecordError as error:
         fail(f"{file}: {error}")
     if as_json:
-        console.print_json(json.dumps(game.result()))
+        console.print_json(json.dumps(game.result))
         return
     if seat is not None and not 0 <= seat < game.n:
         usage_error(f"there is no seat {seat} in this game of {game.n}")

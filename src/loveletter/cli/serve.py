@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any
 
 import typer
@@ -67,12 +68,48 @@ def serve(
             "--create-burst", help="Tables one address may create at once (default 20).", min=1
         ),
     ] = None,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            "--max-connections",
+            help="WebSocket connections one address may hold at once (default 100; 0: any).",
+            min=0,
+        ),
+    ] = None,
+    max_idle_tables: Annotated[
+        int | None,
+        typer.Option(
+            "--max-idle-tables",
+            help="Tables kept in memory that no client here watches (default 1000).",
+            min=0,
+        ),
+    ] = None,
+    trusted_proxies: Annotated[
+        str | None,
+        typer.Option(
+            "--trusted-proxies",
+            help="Addresses whose X-Forwarded-For is believed, comma-separated"
+            " (default 127.0.0.1; '' for none, '*' for any).",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address others use to reach this server (behind a proxy), such as"
+            " https://cards.example.org; invitation links start with it.",
+        ),
+    ] = None,
 ) -> None:
-    """Serve the web game: create a table, share its link, play with friends and bots."""
+    """Serve the web game: create a table, share its link, play with friends and bots.
+
+    With --host 0.0.0.0, friends on other machines of your network join with the
+    addresses printed at start."""
     from sqlalchemy.exc import ArgumentError
 
+    from ..server.addresses import is_loopback, reachable_urls
     from ..server.repository import prepare_store
-    from ..server.run import bind, make_server, tune_gc
+    from ..server.run import bind, exit_on_sigterm, make_server, tune_gc
     from ..server.settings import Settings, default_db_url
     from ..tables import StorageError
 
@@ -82,12 +119,19 @@ def serve(
         "max_body_bytes": max_body_bytes,
         "create_rate": create_rate,
         "create_burst": create_burst,
+        "max_connections": max_connections,
+        "max_idle_tables": max_idle_tables,
+        "trusted_proxies": trusted_proxies,
     }
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        usage_error(f"--public-url must start with http:// or https://, not {public_url!r}")
     settings = Settings(
         db_url=db or default_db_url(),
         redis_url=redis,
         bot_delay=bot_delay,
         round_pause=round_pause,
+        listen_host=host,
+        public_url=public_url,
         **{name: value for name, value in given.items() if value is not None},
     )
     try:
@@ -110,9 +154,17 @@ def serve(
         sock = bind(host, port)
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
-    address, actual = sock.getsockname()[:2]
-    shown = f"[{address}]" if ":" in address else address
-    url = f"http://{shown}:{actual}"
-    print(f"Love Letter server on {url} (database: {settings.db_url})", flush=True)
+    actual = sock.getsockname()[1]
+    urls = reachable_urls(host, actual)
+    print(f"Love Letter server on {urls[0]} (database: {settings.db_url})", flush=True)
+    if is_loopback(host):
+        print("Only this computer can join; for friends on other machines: --host 0.0.0.0")
+    else:
+        for url in urls[1:] if public_url is None else urls:
+            print(f"Also reachable at {url}")
+        if public_url is not None:
+            print(f"Invitation links use {public_url}")
+    sys.stdout.flush()
     tune_gc()
+    exit_on_sigterm()
     server.run(sockets=[sock])

@@ -9,11 +9,20 @@ the numbers of docs/rules.md.
 """
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
-from .cards import CARD_KINDS, EDITIONS, CardKind, CardSpec, Choice, Edition, get_edition
+from .cards import (
+    CARD_KINDS,
+    EDITIONS,
+    CardKind,
+    CardSpec,
+    Choice,
+    Edition,
+    get_edition,
+    register_edition,
+)
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
 from .events import EVERYONE, event_dict, events_for
 from .explain import describe_notation_error, describe_refusal
-from .game import Game
+from .game import DEFAULT_NAMES, Game
 from .narrate import Narrator, narrate
 from .options import Options, Rules
 from .reading import read_action
@@ -63,11 +72,12 @@ from .schema import (
 )
 from .state import STATE_FORMAT, game_after_rounds, game_state, restore_game
 from .types import Phase, RoundRecord, RoundResult
-from .views import VIEW_FORMAT, build_view
+from .views import VIEW_FORMAT, build_view, known_hands
 from .worlds import WorldSampler, sample_game, sample_world
 
 __all__ = [
     "CARD_KINDS",
+    "DEFAULT_NAMES",
     "DISCARD",
     "EDITIONS",
     "EVERYONE",
@@ -144,11 +154,13 @@ __all__ = [
     "game_after_rounds",
     "game_state",
     "get_edition",
+    "known_hands",
     "load_record",
     "narrate",
     "parse_action",
     "parse_record",
     "read_action",
+    "register_edition",
     "restore_game",
     "sample_game",
     "sample_world",

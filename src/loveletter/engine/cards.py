@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from .grammar import Gender, definite, typeset_all
+from .grammar import Gender, definite, number_word, plural, typeset_all
 
 LANGUAGES = ("en", "fr")
 
@@ -481,6 +481,19 @@ class Edition:
         gender = genders[card]
         return name if gender is None else definite(name, gender, lang)
 
+    def cards_phrase(self, card: str, number: int, lang: str = "en") -> str:
+        """Several copies of a card: "two Guards", "deux Gardes"; a theme's proper
+        name is counted in cards ("two Prince Vladric cards", "deux cartes Prince
+        Vladric"). One copy is :meth:`card_phrase`."""
+        if number == 1:
+            return self.card_phrase(card, lang)
+        name = self.card_name(card, lang).split(" (")[0]
+        words = number_word(number, lang)
+        if self.theme == "princess" and name != THEMES["standard"][lang][card]:
+            name = name.removeprefix("The ")
+            return f"{words} {name} cards" if lang == "en" else f"{words} cartes {name}"
+        return f"{words} {plural(name, lang)}"
+
 
 EDITIONS: Mapping[str, Edition] = {
     edition.id: edition
@@ -555,14 +568,35 @@ _ALIASES = {
 }
 
 
+#: Variants known by id besides EDITIONS (register_edition), e.g. reduced decks for research.
+_VARIANTS: dict[str, Edition] = {}
+
+
+def register_edition(edition: Edition) -> Edition:
+    """Make a variant edition known to :func:`get_edition` (and so to views, bots and
+    records) by its id; EDITIONS, the editions players choose from, is unchanged.
+
+    Registering the same edition again does nothing; raises ValueError if the id is
+    an edition's, an alias or another variant's.
+    """
+    known = _VARIANTS.get(edition.id)
+    if known == edition:
+        return edition
+    if known is not None or edition.id in EDITIONS or edition.id in _ALIASES:
+        raise ValueError(f"the edition id {edition.id!r} is taken")
+    _VARIANTS[edition.id] = edition
+    return edition
+
+
 def get_edition(edition: str | Edition) -> Edition:
-    """Look up an edition by id (or a common alias); raise ValueError if unknown."""
+    """Look up an edition by id (or a common alias, or a registered variant's id);
+    raise ValueError if unknown."""
     if isinstance(edition, Edition):
         return edition
     key = edition.strip().lower()
     key = _ALIASES.get(key, key)
     try:
-        return EDITIONS[key]
+        return EDITIONS[key] if key in EDITIONS else _VARIANTS[key]
     except KeyError:
         known = ", ".join(EDITIONS)
         raise ValueError(f"unknown edition {edition!r}; known editions: {known}") from None

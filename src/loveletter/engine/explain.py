@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from .cards import Edition
 from .errors import IllegalActionError, NotationError
-from .grammar import capitalize, typeset_all
+from .grammar import capitalize, contract, typeset_all
 from .options import Rules
 
 
@@ -85,6 +85,7 @@ def _render(
     fields: dict[str, object] = {
         f"the_{name}": card(name) for name in ("countess", "handmaid", "chancellor")
     }
+    fields["of_the_handmaid"] = contract("de", card("handmaid"), lang)
     for key, value in details.items():
         if key in ("seat", "target", "to_move", "first", "second"):
             fields[key] = seat(value)
@@ -168,7 +169,7 @@ _FR = {
     "à {last}",
     "target_out": "{target} a quitté la manche",
     "target_self": "{card} doit choisir un autre joueur",
-    "target_protected": "{target} est protégé·e par {the_handmaid}",
+    "target_protected": "{target} est sous la protection {of_the_handmaid}",
     "sycophant": "le Flagorneur impose son choix : {card} doit choisir {target}",
     "must_choose": "{card} doit choisir un joueur quand c'est possible",
     "no_target": "personne ne peut être choisi : {card} se joue seul, sans effet",

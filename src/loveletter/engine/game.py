@@ -5,7 +5,8 @@ The state is mutable and changes only through :meth:`Game.apply` (one decision) 
 nothing. What happens is appended to :attr:`Game.log` as compact event tuples (see
 :mod:`loveletter.engine.events`), from which views and narration are derived on demand.
 A refused input raises an error whose reason is found here and told by :mod:`.explain`.
-The game knows nothing of its satellites (views, records, states), which import it.
+The game knows nothing of its satellites (views, records, states), which import it;
+it tells its own story through :mod:`.narrate`, which knows nothing of it.
 Rulings of docs/rules.md are cited as ``# R<n>``.
 """
 
@@ -19,7 +20,9 @@ from typing import Any, NamedTuple
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
 from .cards import CARD_KINDS, CardKind, Edition
 from .errors import IllegalActionError, LoveLetterError
+from .events import EVERYONE
 from .explain import refusal
+from .narrate import narrate as narrate_events
 from .options import Options, Rules
 from .schema import EventDict, RecordResult
 from .types import Event, Phase, RoundRecord, RoundResult
@@ -34,8 +37,9 @@ _GAME_OVER = Phase.GAME_OVER
 Details = dict[str, Any]
 
 
-def _default_names(count: int) -> list[str]:
-    return [f"Player {seat + 1}" for seat in range(count)]
+#: The players' names when a game is given a count: first names that read the same
+#: in English and French, one per seat of the largest table.
+DEFAULT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
 
 
 def _checked_names(names: Sequence[str]) -> list[str]:
@@ -108,8 +112,12 @@ class Game:
     ) -> None:
         if rng is not None and seed is not None:
             raise LoveLetterError("give rng or seed, not both")
-        names = _default_names(players) if isinstance(players, int) else _checked_names(players)
-        self.rules = Rules.settle(edition, len(names), options)
+        if isinstance(players, int):
+            self.rules = Rules.settle(edition, players, options)
+            names = list(DEFAULT_NAMES[:players])
+        else:
+            names = _checked_names(players)
+            self.rules = Rules.settle(edition, len(names), options)
         self.players: list[str] = names
         self.n = n = len(names)
         self.rng = rng if rng is not None else random.Random(seed)
@@ -153,11 +161,6 @@ class Game:
     def edition(self) -> Edition:
         """The edition being played."""
         return self.rules.edition
-
-    @property
-    def round_number(self) -> int:
-        """The number of the current (or last) round, from 1; 0 before the first."""
-        return self.round
 
     @property
     def to_move(self) -> int | None:
@@ -231,13 +234,28 @@ class Game:
             return False
         return action in self.legal_actions()
 
+    @property
     def result(self) -> RecordResult:
-        """The game's result so far, in the schema of a record's ``result``."""
+        """The game's result so far, in the schema of a record's ``result``: the
+        finished rounds' winners and tokens (each round's review is in :attr:`results`),
+        the token totals and the game's winners."""
         return {
             "rounds": [result.as_result() for result in self.results],
             "tokens": list(self.tokens),
             "winners": list(self.winners),
         }
+
+    def narrate(self, viewer: int | None, lang: str = "en") -> list[str]:
+        """The story of the game so far, every round, as ``viewer`` may know it: a
+        seat (told as "you"), None for a spectator, or :data:`EVERYONE` for the
+        omniscient narrator; in ``lang`` ("en" or "fr")."""
+        if viewer is not None and viewer != EVERYONE and not 0 <= viewer < self.n:
+            raise LoveLetterError(
+                f"no seat {viewer} at this table: give a seat from 0 to {self.n - 1}, "
+                "None for a spectator or EVERYONE"
+            )
+        events = (event for log in self.round_logs for event in log)
+        return narrate_events(events, self.edition, self.players, viewer, lang)
 
     def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy, for search; it gets ``rng`` or a copy of this RNG."""

@@ -86,6 +86,40 @@ def count(number: int, singular: str, lang: str, plural: str | None = None) -> s
     return f"{number} {singular if is_singular(number, lang) else plural or singular + 's'}"
 
 
+_NUMBER_WORDS = {
+    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"),
+    "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit"),
+}
+
+
+def number_word(number: int, lang: str) -> str:
+    """A small number in words ("two", "trois"); digits from nine on."""
+    words = _NUMBER_WORDS[lang]
+    return words[number] if 0 <= number < len(words) else str(number)
+
+
+def plural(noun: str, lang: str) -> str:
+    """A noun's plural by the regular rules: "Spies", "Countesses", "Cardinaux";
+    each word of a noun and its adjective agrees ("Reines douairières")."""
+    if lang == "fr":
+        return " ".join(_plural_fr(word) for word in noun.split(" "))
+    if noun.endswith(("s", "sh", "ch", "x", "z")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1].lower() not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def _plural_fr(word: str) -> str:
+    if word.endswith(("s", "x", "z")):
+        return word
+    if word.endswith("al"):
+        return word[:-2] + "aux"
+    if word.endswith(("au", "eu")):
+        return word + "x"
+    return word + "s"
+
+
 def join(items: Iterable[str], lang: str) -> str:
     """A list in words: "Ana", "Ana and Bruno", "Ana, Bruno and Chloé"."""
     words = list(items)
@@ -177,7 +211,9 @@ class Person:
     verb given in the third person, agreeing with the person; ``{p:their}``,
     ``{p:themselves}``, ``{p:sa}``, ``{p:se}``... a third-person pronoun or
     possessive, or the reader's; ``{p:'s}`` "Ana's" or "your"; ``{p:hand}`` "Ana's
-    hand", "votre main", "la main d'Ana"; ``{p:de}``, ``{p:que}`` "d'Ana", "qu'Ana".
+    hand", "votre main", "la main d'Ana"; ``{p:other_hand}`` a second hand after a
+    first one: "Ana's", "yours", "celle d'Ana", "la vôtre"; ``{p:de}``, ``{p:que}``
+    "d'Ana", "qu'Ana".
     """
 
     __slots__ = ("lang", "name", "reader")
@@ -200,6 +236,10 @@ class Person:
             if english:
                 return "your hand" if self.reader else f"{self.name}'s hand"
             return "votre main" if self.reader else "la main " + format(self, "de")
+        if spec == "other_hand":
+            if english:
+                return "yours" if self.reader else f"{self.name}'s"
+            return "la vôtre" if self.reader else "celle " + format(self, "de")
         if spec in ("de", "que") and not english:
             return elide(spec, format(self))
         words = _EN_READER_WORDS if english else _FR_READER_WORDS

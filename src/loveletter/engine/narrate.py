@@ -11,6 +11,7 @@ person. Sentences are templates in the third person filled with
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -79,8 +80,11 @@ class Narrator:
         return self.edition.card_name(card, self.lang).split(" (")[0]
 
     def cards(self, cards: Iterable[str]) -> str:
-        """Several cards: "the Guard and the Baron"."""
-        return join(map(self.card, cards), self.lang)
+        """Several cards, the copies of one counted together, in the order each card
+        first comes: "the Guard and the Baron", "two Guards and the Handmaid"."""
+        copies = Counter(cards)  # keeps the order of first appearance
+        phrases = (self.edition.cards_phrase(card, k, self.lang) for card, k in copies.items())
+        return join(phrases, self.lang)
 
     def say(self, key: str, **fields: object) -> str:
         """A sentence from the template ``key``.
@@ -394,7 +398,7 @@ _EN = {
     "play_against": "{p} {p[plays]} {card} against {t}.",
     "play_guess": "{p} {p[plays]} {card} on {t} and {p[names]} {guess}.",
     "play_look": "{p} {p[plays]} {card} and {p[looks]} at {t:hand}.",
-    "play_look_two": "{p} {p[plays]} {card} and {p[looks]} at {t:hand} and {u:hand}.",
+    "play_look_two": "{p} {p[plays]} {card} and {p[looks]} at {t:hand} and {u:other_hand}.",
     "play_trade": "{p} {p[plays]} {card} and {p[trades]} hands with {t}.",
     "play_cardinal": "{p} {p[plays]} {card}: {g} {g[trade]} hands.",
     "play_handmaid": "{p} {p[plays]} {card} and {p[is]} protected until {p:their} next turn.",
@@ -468,7 +472,7 @@ _FR = {
     "play_against": "{p} {p[joue]} {card} contre {t}.",
     "play_guess": "{p} {p[joue]} {card} sur {t} et {p[nomme]} {guess}.",
     "play_look": "{p} {p[joue]} {card} et {p[regarde]} {t:hand}.",
-    "play_look_two": "{p} {p[joue]} {card} et {p[regarde]} {t:hand} et {u:hand}.",
+    "play_look_two": "{p} {p[joue]} {card} et {p[regarde]} {t:hand} et {u:other_hand}.",
     "play_trade": "{p} {p[joue]} {card} et {p[échange]} {p:sa} main avec {t}.",
     "play_cardinal": "{p} {p[joue]} {card} : {g} {g[échangent]} {g:leurs} mains.",
     "play_handmaid": "{p} {p[joue]} {card} : protection jusqu'à {p:son} prochain tour.",

@@ -43,7 +43,9 @@ class Options:
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise LoveLetterError(f"unknown option(s): {', '.join(unknown)}")
+            raise LoveLetterError(
+                f"unknown option{'' if len(unknown) == 1 else 's'}: {', '.join(unknown)}"
+            )
         options = cls(**data)
         options.check_types()
         return options

@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import LoveLetterError, RecordError
 from .game import Game
+from .grammar import count
 from .jsontext import JSONTextError, parse_json
 from .options import Options
 from .schema import Record
@@ -28,12 +29,18 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 MAX_RECORD_DEPTH = 32
 
 
+def _unknown(names: list[Any], what: str) -> str:
+    """ "unknown field: x", "unknown fields: x, y"."""
+    plural = "" if len(names) == 1 else "s"
+    return f"unknown {what}{plural}: {', '.join(map(str, names))}"
+
+
 def export_record(game: Game, *, with_result: bool = True) -> Record:
     """The record of ``game`` as JSON data.
 
     Raises LoveLetterError for a game restored from a state, which has no record.
     """
-    if len(game.history) != game.round_number:
+    if len(game.history) != game.round:
         raise LoveLetterError("this game was restored from a state: it has no record")
     record: Record = {
         "format": RECORD_FORMAT,
@@ -50,7 +57,7 @@ def export_record(game: Game, *, with_result: bool = True) -> Record:
         ],
     }
     if with_result:
-        record["result"] = game.result()
+        record["result"] = game.result
     return record
 
 
@@ -83,7 +90,7 @@ def load_record(
         raise RecordError("a record is a JSON object")
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise RecordError(f"unknown field(s): {', '.join(map(str, unknown))}")
+        raise RecordError(_unknown(unknown, "field"))
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"'format' must be {RECORD_FORMAT!r}")
     players = data.get("players")
@@ -114,7 +121,7 @@ def _replay_round(game: Game, round_data: Any, number: int) -> None:
         raise RecordError("a round must be an object", round=number)
     unknown = sorted(set(round_data) - _ROUND_KEYS)
     if unknown:
-        raise RecordError(f"unknown field(s): {', '.join(map(str, unknown))}", round=number)
+        raise RecordError(_unknown(unknown, "field"), round=number)
     deck, first, actions = (round_data.get(key) for key in ("deck", "first", "actions"))
     if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
         raise RecordError("'deck' must be a list of card ids", round=number)
@@ -145,7 +152,7 @@ def check_record_result(game: Game, expected: Any) -> None:
     """Raise RecordError at the first difference between ``expected`` and the game."""
     if not isinstance(expected, Mapping) or set(expected) != {"rounds", "tokens", "winners"}:
         raise RecordError("'result' must have exactly 'rounds', 'tokens' and 'winners'")
-    actual = game.result()
+    actual = game.result
     expected_rounds = expected["rounds"]
     if not isinstance(expected_rounds, list):
         raise RecordError("'result.rounds' must be a list")
@@ -160,7 +167,7 @@ def check_record_result(game: Game, expected: Any) -> None:
                 )
     if len(expected_rounds) != len(actual["rounds"]):
         raise RecordError(
-            f"the result lists {len(expected_rounds)} finished round(s), "
+            f"the result lists {count(len(expected_rounds), 'finished round', 'en')}, "
             f"replay finishes {len(actual['rounds'])}"
         )
     for name in ("tokens", "winners"):

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from .cards import Edition
 from .errors import LoveLetterError
 from .game import Game
+from .grammar import count
 from .options import Options
 from .schema import GameState
 from .types import Phase, RoundResult
@@ -156,4 +157,4 @@ def _check_hands(game: Game) -> None:
         size = expected if seat == game.active and expected else 1
         in_turn = game.phase in (Phase.PLAY, Phase.CARDINAL, Phase.BISHOP)
         if in_turn and not game.out[seat] and len(hand) != size:
-            raise LoveLetterError(f"seat {seat} should hold {size} card(s)")
+            raise LoveLetterError(f"seat {seat} should hold {count(size, 'card', 'en')}")

@@ -43,7 +43,7 @@ def build_view(game: Game, seat: int | None) -> View:
         "tokens_to_win": rules.tokens_to_win,
         "guard_names_value": rules.guard_names_value,
         "values": dict(rules.values),
-        "round": game.round_number,
+        "round": game.round,
         "turn": game.turn,
         "phase": game.phase.value,
         "active": game.active if in_round else None,
@@ -74,7 +74,7 @@ def build_view(game: Game, seat: int | None) -> View:
             else []
         ),
         "unseen": _unseen(game, hand),
-        "known_hands": _known_hands(events, seat) if seat is not None else {},
+        "known_hands": known_hands(game, seat) if seat is not None else {},
         "learned": [
             event for event in events if event["type"] in _LEARNING and _learned(event)
         ],  # the first test spares most events the call
@@ -95,6 +95,47 @@ def _events_seen(game: Game, seat: int | None) -> list[EventDict]:
     if len(events) < len(log):
         events.extend(event_dict(event, seat) for event in log[len(events) :])
     return [event.copy() for event in events]  # the caller may change its copy
+
+
+def known_hands(game: Game, seat: int) -> dict[str, str]:
+    """Other seats' cards ``seat`` knows for certain now: ``build_view(game,
+    seat)["known_hands"]``, read from the log (the events it saw) without building the
+    view.
+
+    Keys are seat numbers as text (JSON object keys).
+    """
+    known: dict[int, str] = {}
+    for event in game.log:
+        kind = event[0]
+        if kind not in _KNOWING:
+            continue
+        if kind == "play":
+            if known.get(event[1]) == event[2].word:
+                del known[event[1]]  # it may have been the known card
+        elif kind == "look":
+            if event[1] == seat:
+                known[event[2]] = event[3]
+        elif kind == "compare":
+            if event[1] == seat:
+                known[event[2]] = event[4]
+            elif event[2] == seat:
+                known[event[1]] = event[3]
+        elif kind == "trade":
+            first, second = event[2], event[3]
+            if seat == first:
+                known[second] = event[4]
+            elif seat == second:
+                known[first] = event[5]
+            else:
+                first_card, second_card = known.pop(first, None), known.pop(second, None)
+                if first_card is not None:
+                    known[second] = first_card
+                if second_card is not None:
+                    known[first] = second_card
+        else:  # discard, out, chancellor_return
+            known.pop(event[1], None)
+    known.pop(seat, None)
+    return {str(other): card for other, card in sorted(known.items())}
 
 
 _OPTIONS_JSON: dict[Options, TableOptions] = {}
@@ -143,46 +184,6 @@ def _learned(event: EventDict) -> TypeGuard[LearnedEvent]:
         event.get(name) is not None
         for name in ("card", "cards", "seat_card", "target_card", "first_card")
     )
-
-
-def _known_hands(events: list[EventDict], seat: int) -> dict[str, str]:
-    """Other seats' cards this seat knows for certain now, from what it saw.
-
-    Keys are seat numbers as text (JSON object keys).
-    """
-    known: dict[int, str] = {}
-    for event in events:
-        if event["type"] not in _KNOWING:
-            continue
-        if event["type"] == "play":
-            player = event["seat"]
-            if known.get(player) == event["card"]:
-                del known[player]  # it may have been the known card
-        elif event["type"] == "look":
-            if event["card"] is not None:
-                known[event["target"]] = event["card"]
-        elif event["type"] == "compare":
-            if event["seat_card"] is not None and event["target_card"] is not None:
-                if event["seat"] == seat:
-                    known[event["target"]] = event["target_card"]
-                else:
-                    known[event["seat"]] = event["seat_card"]
-        elif event["type"] == "trade":
-            first, second = event["first"], event["second"]
-            if seat == first and event["first_card"] is not None:
-                known[second] = event["first_card"]
-            elif seat == second and event["second_card"] is not None:
-                known[first] = event["second_card"]
-            else:
-                first_card, second_card = known.pop(first, None), known.pop(second, None)
-                if first_card is not None:
-                    known[second] = first_card
-                if second_card is not None:
-                    known[first] = second_card
-        elif event["type"] in ("discard", "out", "chancellor_return"):
-            known.pop(event["seat"], None)
-    known.pop(seat, None)
-    return {str(other): card for other, card in sorted(known.items())}
 
 
 def _result(result: RoundResult) -> RoundReview:

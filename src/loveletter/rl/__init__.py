@@ -15,11 +15,23 @@ import gymnasium
 from . import loveletter_v0
 from .actions import ActionSpace, Block
 from .gym_env import LoveLetterEnv
+from .infostate import InfoStateEncoder
 from .observations import ObservationEncoder
+from .variants import VARIANTS, Variant
 
 GYM_ID = "loveletter/LoveLetter-v0"
 
 if GYM_ID not in gymnasium.registry:
     gymnasium.register(id=GYM_ID, entry_point="loveletter.rl.gym_env:LoveLetterEnv")
 
-__all__ = ["GYM_ID", "ActionSpace", "Block", "LoveLetterEnv", "ObservationEncoder", "loveletter_v0"]
+__all__ = [
+    "GYM_ID",
+    "VARIANTS",
+    "ActionSpace",
+    "Block",
+    "InfoStateEncoder",
+    "LoveLetterEnv",
+    "ObservationEncoder",
+    "Variant",
+    "loveletter_v0",
+]

@@ -112,6 +112,15 @@ class ActionSpace:
         """The mask of ``game``'s legal actions (all zeros between rounds)."""
         return self.mask(game.legal_actions())
 
+    def relative(self, viewer: int) -> npt.NDArray[np.intp]:
+        """Seat-relative numbering for ``viewer``: entry ``i`` is the absolute index of
+        relative action ``i`` (its seats counted from the viewer, 0 being the viewer).
+
+        ``mask[space.relative(v)]`` is a mask in relative numbering; a relative index
+        ``i`` is played as ``space.relative(v)[i]``. Cached per viewer.
+        """
+        return _relative(self.edition, self.players, viewer)
+
     def block(self, name: str) -> Block:
         """The block called ``name`` (a card id, ``keep``, ``look`` or ``reply``)."""
         for block in self.blocks:
@@ -140,6 +149,18 @@ def _space(edition: str, players: int) -> ActionSpace:
     if "bishop" in rules.values:
         add_block("reply", [DISCARD, KEEP])
     return ActionSpace(rules.edition.id, players, tuple(actions), tuple(blocks))
+
+
+@cache
+def _relative(edition: str, players: int, viewer: int) -> npt.NDArray[np.intp]:
+    space = _space(edition, players)
+    absolute = []
+    for action in space.actions:
+        seats = tuple(sorted((seat + viewer) % players for seat in action.seats))
+        absolute.append(space.lookup[Action(action.word, seats, action.guess, action.cards)])
+    permutation = np.array(absolute, dtype=np.intp)
+    permutation.flags.writeable = False
+    return permutation
 
 
 def _card_actions(rules: Rules, card: str) -> list[Action]:

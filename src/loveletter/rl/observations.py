@@ -1,9 +1,11 @@
 """A fixed-size vector encoding of one seat's view (``build_view(game, seat)``).
 
 The vector is built from the view alone, so it holds nothing the seat may not know
-(docs/rules.md R50-R52). With ``n`` seats and ``k`` card ids in the table's deck (deck
-order), the pieces are, in order (each piece's slice is in ``slices``; every value is
-a count or a 0/1 flag, never negative):
+(docs/rules.md R50-R52). Seats are absolute, or with ``relative=True`` numbered from
+the viewer (viewer 0, the seat after it 1…), so that one policy can play every seat.
+With ``n`` seats and ``k`` card ids in the table's deck (deck order), the pieces are,
+in order (each piece's slice is in ``slices``; every value is a count or a 0/1 flag,
+never negative):
 
 ========================  =========  ==============================================
 piece                     shape      meaning
@@ -41,7 +43,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from loveletter.engine import Phase, PlayEvent, Rules, View
+from loveletter.engine import Action, Game, Phase, PlayEvent, Rules, View, known_hands
 
 PHASES = tuple(phase.value for phase in Phase)
 PENDING_STEPS = ("chancellor", "cardinal", "bishop")
@@ -58,15 +60,19 @@ class ObservationEncoder:
     edition: str
     players: int
     cards: tuple[str, ...]
+    relative: bool = False
     slices: dict[str, slice] = field(init=False, repr=False)
     shapes: dict[str, tuple[int, ...]] = field(init=False, repr=False)
     high: Vector = field(init=False, repr=False)
     card_index: dict[str, int] = field(init=False, repr=False)
+    _starts: dict[str, int] = field(init=False, repr=False)
+    _counts: list[int] = field(init=False, repr=False)
 
     @staticmethod
-    def for_table(edition: str, players: int) -> ObservationEncoder:
-        """The encoder of ``edition`` with ``players`` seats (cached)."""
-        return _encoder(Rules.settle(edition, players).edition.id, players)
+    def for_table(edition: str, players: int, *, relative: bool = False) -> ObservationEncoder:
+        """The encoder of ``edition`` with ``players`` seats (cached); ``relative``
+        numbers seats from the viewer (the viewer is 0, the next seat 1…)."""
+        return _encoder(Rules.settle(edition, players).edition.id, players, relative)
 
     def __post_init__(self) -> None:
         rules = Rules.settle(self.edition, self.players)
@@ -107,6 +113,8 @@ class ObservationEncoder:
         object.__setattr__(self, "shapes", shapes)
         object.__setattr__(self, "high", np.array(high, dtype=np.float32))
         object.__setattr__(self, "card_index", {card: i for i, card in enumerate(self.cards)})
+        object.__setattr__(self, "_starts", {name: piece.start for name, piece in slices.items()})
+        object.__setattr__(self, "_counts", [rules.deck.count(card) for card in self.cards])
 
     @property
     def size(self) -> int:
@@ -154,17 +162,23 @@ class ObservationEncoder:
 
         rules_tokens = float(self.high[slices["tokens"].start])
         seat = view["seat"]
+        n = self.players
+        shift = seat if self.relative and seat is not None else 0
+
+        def at(other: int) -> int:
+            return (other - shift) % n
+
         if seat is not None:
-            put("seat", seat)
+            put("seat", at(seat))
         if view["active"] is not None:
-            put("active", view["active"])
+            put("active", at(view["active"]))
         if view["to_move"] is not None:
-            put("to_move", view["to_move"])
+            put("to_move", at(view["to_move"]))
         put("phase", PHASES.index(view["phase"]))
         for card in view["hand"] or ():
             put("hand", index[card])
         for info in view["seats"]:
-            row = info["seat"]
+            row = at(info["seat"])
             for card in info["discards"]:
                 put("discards", row * k + index[card])
             if info["out"]:
@@ -176,10 +190,11 @@ class ObservationEncoder:
         for event in view["events"]:
             if event["type"] == "play":
                 last[event["seat"]] = event
-        for row, event in last.items():
+        for player, event in last.items():
+            row = at(player)
             put("last_played", row * k + index[event["card"]])
             for target in event["targets"]:
-                put("last_targets", row * self.players + target)
+                put("last_targets", row * n + at(target))
         put("deck_count", 0, view["deck_count"])
         if view["set_aside_taken"]:
             put("set_aside_taken", 0)
@@ -188,22 +203,94 @@ class ObservationEncoder:
         for card, count in view["unseen"].items():
             put("unseen", index[card], count)
         for other, card in view["known_hands"].items():
-            put("known_hands", int(other) * k + index[card])
+            put("known_hands", at(int(other)) * k + index[card])
         jester = view["jester"]
         if jester is not None:
-            put("jester_owner", jester["owner"])
-            put("jester_holder", jester["holder"])
+            put("jester_owner", at(jester["owner"]))
+            put("jester_holder", at(jester["holder"]))
         if view["sycophant"] is not None:
-            put("sycophant", view["sycophant"])
+            put("sycophant", at(view["sycophant"]))
         pending = view["pending"]
         if pending is not None:
             put("pending_step", PENDING_STEPS.index(pending["step"]))
             for target in pending["seats"] if pending["step"] == "cardinal" else [pending["seat"]]:
-                put("pending_seats", target)
+                put("pending_seats", at(target))
+        return out
+
+    def encode_game(self, game: Game, seat: int) -> Vector:
+        """``encode(build_view(game, seat))``, read from the game without building the
+        view (several times faster; a test holds the two equal)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        n, k = self.players, len(self.cards)
+        index = self.card_index
+        starts = self._starts
+        shift = seat if self.relative else 0
+        out[starts["seat"] + (seat - shift) % n] = 1.0
+        phase = game.phase
+        if phase is not Phase.ROUND_OVER and phase is not Phase.GAME_OVER:
+            out[starts["active"] + (game.active - shift) % n] = 1.0
+        to_move = game.to_move
+        if to_move is not None:
+            out[starts["to_move"] + (to_move - shift) % n] = 1.0
+        out[starts["phase"] + PHASES.index(phase.value)] = 1.0
+        unseen = list(self._counts)
+        hand = starts["hand"]
+        for card in game.hands[seat]:
+            out[hand + index[card]] += 1.0
+            unseen[index[card]] -= 1
+        cap = float(self.high[starts["tokens"]])
+        for other in range(n):
+            row = (other - shift) % n
+            start = starts["discards"] + row * k
+            for card in game.discards[other]:
+                out[start + index[card]] += 1.0
+                unseen[index[card]] -= 1
+            if game.out[other]:
+                out[starts["out"] + row] = 1.0
+            if game.protected[other]:
+                out[starts["protected"] + row] = 1.0
+            out[starts["tokens"] + row] = min(game.tokens[other], cap)
+        last: dict[int, Action] = {}
+        for event in game.log:
+            if event[0] == "play":
+                last[event[1]] = event[2]
+        for player, action in last.items():
+            row = (player - shift) % n
+            out[starts["last_played"] + row * k + index[action.word]] = 1.0
+            for target in action.seats:
+                out[starts["last_targets"] + row * n + (target - shift) % n] += 1.0
+        out[starts["deck_count"]] = len(game.deck)
+        if game.set_aside is None:
+            out[starts["set_aside_taken"]] = 1.0
+        for card in game.face_up:
+            out[starts["face_up"] + index[card]] += 1.0
+            unseen[index[card]] -= 1
+        out[starts["unseen"] : starts["unseen"] + k] = unseen
+        for known, card in known_hands(game, seat).items():
+            out[starts["known_hands"] + ((int(known) - shift) % n) * k + index[card]] = 1.0
+        if game.jester is not None:
+            owner, holder = game.jester
+            out[starts["jester_owner"] + (owner - shift) % n] = 1.0
+            out[starts["jester_holder"] + (holder - shift) % n] = 1.0
+        if game.sycophant is not None:
+            out[starts["sycophant"] + (game.sycophant - shift) % n] = 1.0
+        pending = starts["pending_step"]
+        targets: tuple[int, ...] = ()
+        if phase is Phase.CARDINAL:
+            out[pending + 1] = 1.0
+            targets = tuple(game.pending)
+        elif phase is Phase.BISHOP:
+            out[pending + 2] = 1.0
+            targets = (game.pending[0],)
+        elif phase is Phase.CHANCELLOR:
+            out[pending] = 1.0
+            targets = (game.active,)
+        for target in targets:
+            out[starts["pending_seats"] + (target - shift) % n] += 1.0
         return out
 
 
 @cache
-def _encoder(edition: str, players: int) -> ObservationEncoder:
+def _encoder(edition: str, players: int, relative: bool) -> ObservationEncoder:
     rules = Rules.settle(edition, players)
-    return ObservationEncoder(edition, players, tuple(rules.values))
+    return ObservationEncoder(edition, players, tuple(rules.values), relative)

@@ -5,8 +5,14 @@
 
     game = pyspiel.load_game("python_loveletter", {"edition": "2019", "players": 3})
 
-Parameters: ``edition`` (default ``"2019"``), ``players`` (2), ``tokens_to_win``
-(0: the edition's number; 1 makes a game of one round, handy for search).
+Parameters: ``edition`` (default ``"2019-edition"``, the 2019 edition; any edition id,
+or a small variant's of :mod:`loveletter.rl.variants`), ``players`` (2),
+``tokens_to_win`` (0: the edition's number; 1 makes a game of one round, handy for
+search), and the other table options of :class:`~loveletter.engine.Options`:
+``tie_rule`` (``"all-win"``), ``face_up`` (True), ``first_player`` (-1: drawn at
+random), ``constable_when_knocked_out`` (False), ``princess_beats_bishop`` (True);
+``zero_sum`` (False): returns are each seat's win (1 or 0) less the mean of the
+others' (the same as +1/-1 but for shared wins), so that CFR's guarantees hold.
 
 Chance is explicit: before each round the shuffled deck is drawn card by card, each
 outcome a card id (its index in the deck's card ids) with probability count/remaining;
@@ -40,14 +46,29 @@ from loveletter.engine import (
     build_view,
     events_for,
     game_state,
+    get_edition,
     sample_game,
 )
 
 from .actions import ActionSpace
+from .infostate import InfoStateEncoder
 from .observations import ObservationEncoder
 
 SHORT_NAME = "python_loveletter"
-DEFAULT_PARAMS: dict[str, Any] = {"edition": "2019", "players": 2, "tokens_to_win": 0}
+#: OpenSpiel reads a parameter that looks like a number back as a number (in
+#: ``str(game)``), so an edition whose id is a number has a name with a word in it.
+NUMERIC_EDITIONS = {"2019": "2019-edition"}
+DEFAULT_PARAMS: dict[str, Any] = {
+    "edition": "2019-edition",
+    "players": 2,
+    "tokens_to_win": 0,
+    "tie_rule": "all-win",
+    "face_up": True,
+    "first_player": -1,
+    "constable_when_knocked_out": False,
+    "princess_beats_bishop": True,
+    "zero_sum": False,
+}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -60,7 +81,7 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=8,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=DEFAULT_PARAMS,
@@ -75,6 +96,7 @@ class Table:
         self.rules = Rules.settle(edition, players, options)
         self.space = ActionSpace.for_table(self.rules.edition.id, players)
         self.encoder = ObservationEncoder.for_table(self.rules.edition.id, players)
+        self.history_encoder = InfoStateEncoder.for_table(self.rules.edition.id, players)
         self.cards = tuple(self.rules.values)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -115,9 +137,20 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         settings = {**DEFAULT_PARAMS, **(params or {})}
+        edition = edition_id(str(settings["edition"]))
+        settings["edition"] = NUMERIC_EDITIONS.get(edition, edition)
         players = int(settings["players"])
-        options = Options(tokens_to_win=int(settings["tokens_to_win"]) or None)
-        self.table = table = Table(str(settings["edition"]), players, options)
+        first = int(settings["first_player"])
+        options = Options(
+            tokens_to_win=int(settings["tokens_to_win"]) or None,
+            tie_rule=settings["tie_rule"],
+            face_up=bool(settings["face_up"]),
+            first_player=None if first == -1 else first,
+            constable_when_knocked_out=bool(settings["constable_when_knocked_out"]),
+            princess_beats_bishop=bool(settings["princess_beats_bishop"]),
+        )
+        self.table = table = Table(edition, players, options)
+        self.zero_sum = bool(settings["zero_sum"])
         rules = table.rules
         rounds = players * (rules.tokens_to_win - 1) + 1  # each round gives a token
         info = pyspiel.GameInfo(
@@ -145,12 +178,22 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
+def edition_id(name: str) -> str:
+    """The engine's id of an edition named in OpenSpiel's parameters (``2019-edition``,
+    or anything :func:`~loveletter.engine.get_edition` knows)."""
+    for edition, alias in NUMERIC_EDITIONS.items():
+        if name == alias:
+            return edition
+    return get_edition(name).id
+
+
 class LoveLetterState(pyspiel.State):  # type: ignore[misc]
     """A position: the engine game, and the deck being drawn at a chance node."""
 
     def __init__(self, game: LoveLetterGame) -> None:
         super().__init__(game)
         self.table = table = game.table
+        self.zero_sum = game.zero_sum
         rules = table.rules
         self._engine = Engine(
             Game(rules.edition, rules.players, options=table.options, start=False)
@@ -214,10 +257,15 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         return self.engine.is_over
 
     def returns(self) -> list[float]:
-        """+1 for each winner and -1 for every other seat at the end, else zeros."""
+        """+1 for each winner and -1 for every other seat at the end, else zeros; with
+        ``zero_sum``, a seat's win (1 or 0) less the mean of the others'."""
         engine = self.engine
         if not engine.is_over:
             return [0.0] * engine.n
+        if self.zero_sum:
+            won = [float(seat in engine.winners) for seat in range(engine.n)]
+            others = (sum(won) - mine for mine in won)
+            return [mine - other / (engine.n - 1) for mine, other in zip(won, others, strict=True)]
         return [1.0 if seat in engine.winners else -1.0 for seat in range(engine.n)]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> LoveLetterState:
@@ -245,7 +293,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def _first_seats(self) -> tuple[int, ...]:
         first = self.table.options.first_player
-        if self.engine.round_number == 0 and first is not None:
+        if self.engine.round == 0 and first is not None:
             return (first,)
         return self.engine.allowed_first()
 
@@ -258,9 +306,10 @@ class LoveLetterObserver:
     """OpenSpiel's observer: strings and tensors of what one seat may know.
 
     With perfect recall (information states) the string is every redacted event of
-    every round plus the hand, and there is no tensor. Without it (observations) the
-    tensor is :class:`ObservationEncoder`'s vector and the string its description.
-    A public observer (``private_info`` NONE) uses the spectator's view.
+    every round plus the hand, and the tensor is :class:`InfoStateEncoder`'s (the
+    round's events, the hand, the tokens). Without it (observations) the tensor is
+    :class:`ObservationEncoder`'s vector and the string its description. A public
+    observer (``private_info`` NONE) uses the spectator's view.
     """
 
     def __init__(self, table: Table, iig_obs_type: pyspiel.IIGObservationType) -> None:
@@ -270,13 +319,17 @@ class LoveLetterObserver:
         self.public = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = iig_obs_type.perfect_recall
         self.encoder = table.encoder
-        size = 0 if self.perfect_recall else self.encoder.size
+        self.history_encoder = table.history_encoder
+        size = self.history_encoder.size if self.perfect_recall else self.encoder.size
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {} if self.perfect_recall else {"observation": self.tensor}
+        self.dict = {"info_state" if self.perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: LoveLetterState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s observation of ``state``."""
-        if not self.perfect_recall:
+        """Fill ``tensor`` with ``player``'s information state or observation of ``state``."""
+        viewer = None if self.public else player
+        if self.perfect_recall:
+            self.tensor[:] = self.history_encoder.encode(state.engine, viewer)
+        else:
             self.tensor[:] = self.encoder.encode(self._view(state, player))
 
     def string_from(self, state: LoveLetterState, player: int) -> str:

@@ -30,6 +30,7 @@ from pettingzoo.utils import wrappers
 from loveletter.engine import Game, Options, View, build_view
 
 from .actions import ActionSpace
+from .infostate import InfoStateEncoder
 from .observations import ObservationEncoder
 from .rendering import TextRenderer
 
@@ -69,9 +70,13 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
       or ``"round"`` (the tokens each seat gains, when it gains them).
     - ``render_mode``: ``"ansi"`` (``render()`` returns the text) or ``"human"``
       (printed after every step); the text is the spectator's narration.
+    - ``observation``: ``"view"`` (:class:`ObservationEncoder`'s summary of the view)
+      or ``"history"`` (:class:`~loveletter.rl.infostate.InfoStateEncoder`'s
+      perfect-recall vector of the round).
 
     ``infos[agent]["view"]`` is the raw engine view of the agent to act (and of every
-    agent once the game is over).
+    agent once the game is over); ``views=False`` leaves infos empty, which spares
+    building it (observations are read from the game directly).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute, its type
@@ -87,9 +92,13 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         *,
         options: Options | Mapping[str, Any] | None = None,
         reward: RewardMode = "game",
+        views: bool = True,
+        observation: Literal["view", "history"] = "view",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if observation not in ("view", "history"):
+            raise ValueError(f"observation must be 'view' or 'history', not {observation!r}")
         if reward not in ("game", "round"):
             raise ValueError(f"reward must be 'game' or 'round', not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -97,8 +106,13 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self.table_options = table_options(options)
         self.space = ActionSpace.for_table(edition, players)
         self.encoder = ObservationEncoder.for_table(edition, players)
+        self.history = (
+            InfoStateEncoder.for_table(edition, players) if observation == "history" else None
+        )
+        high = self.encoder.high if self.history is None else self.history.high
         self.edition = self.space.edition
         self.reward_mode: RewardMode = reward
+        self.views = views
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
@@ -108,9 +122,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=np.zeros_like(self.encoder.high), high=self.encoder.high
-                    ),
+                    "observation": spaces.Box(low=np.zeros_like(high), high=high),
                     "action_mask": spaces.Box(0, 1, (len(self.space),), dtype=np.int8),
                 }
             )
@@ -150,12 +162,15 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def observe(self, agent: str) -> Observation:
         """The agent's observation vector and its action mask (zeros if not to act)."""
         seat = self.possible_agents.index(agent)
-        view = self._view(seat)
         if seat == self.game.to_move:
             mask = self.space.legal_mask(self.game)
         else:
             mask = np.zeros(len(self.space), dtype=np.int8)
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        if self.history is not None:
+            vector = self.history.encode(self.game, seat)
+        else:
+            vector = self.encoder.encode_game(self.game, seat)
+        return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index); raises ValueError if illegal."""
@@ -205,7 +220,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         if game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {
-                agent: {"view": self._view(self.possible_agents.index(agent))}
+                agent: {"view": self._view(self.possible_agents.index(agent))} if self.views else {}
                 for agent in self.agents
             }
             return
@@ -213,4 +228,5 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         assert seat is not None  # rounds are dealt as soon as they end
         self.agent_selection = self.possible_agents[seat]
         self.infos = {agent: {} for agent in self.agents}
-        self.infos[self.agent_selection] = {"view": self._view(seat)}
+        if self.views:
+            self.infos[self.agent_selection] = {"view": self._view(seat)}

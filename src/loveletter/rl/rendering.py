@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from loveletter.engine import Game, narrate
+from loveletter.engine.grammar import count
 
 
 class TextRenderer:
@@ -31,6 +32,7 @@ class TextRenderer:
         for seat, name in enumerate(game.players):
             state = " (out)" if game.out[seat] else " (protected)" if game.protected[seat] else ""
             pile = " ".join(game.discards[seat]) or "-"
-            lines.append(f"  {name}{state}: {game.tokens[seat]} token(s); discards: {pile}")
-        lines.append(f"  deck: {len(game.deck)} card(s)")
+            tokens = count(game.tokens[seat], "token", "en")
+            lines.append(f"  {name}{state}: {tokens}; discards: {pile}")
+        lines.append(f"  deck: {count(len(game.deck), 'card', 'en')}")
         return "\n".join(lines)

@@ -17,11 +17,12 @@ from .autoplay import BotPool, Pacer, sweep_forever
 from .connections import ConnectionManager
 from .http import api_router
 from .hub import make_hub
+from .ratelimit import Occupancy
 from .refusals import install_refusals
 from .repository import MEMORY, make_repository
 from .service import TableService
 from .settings import Settings
-from .websocket import Session
+from .websocket import Session, refuse_connection
 
 STATIC = Path(__file__).parent / "static"
 
@@ -34,7 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.db_url == MEMORY and settings.redis_url:
         raise ValueError("tables kept in memory cannot be shared with other processes")
     hub = make_hub(settings.redis_url)
-    service = TableService(make_repository(settings.db_url), hub)
+    service = TableService(make_repository(settings.db_url), hub, max_idle=settings.max_idle_tables)
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers)
     pacer = Pacer(service, pool, settings)
@@ -42,7 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await hub.start(manager.deliver)
+        await hub.start(manager.deliver, manager.catch_up)
         for state in await service.open(only_process=hub.only_process):
             pacer.poke(state)
         sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
@@ -66,15 +67,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_refusals(app, settings.max_body_bytes)
     app.include_router(api_router(service, manager, settings))
 
+    occupancy = Occupancy(settings.max_connections)
+
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:
         """One client: see docs/protocol.md."""
-        await Session(websocket, service, manager, settings).run()
+        address = websocket.client.host if websocket.client else ""
+        if not occupancy.enter(address):
+            await refuse_connection(websocket, settings.max_connections)
+            return
+        try:
+            await Session(websocket, service, manager, settings).run()
+        finally:
+            occupancy.leave(address)
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/w/{table_id}", include_in_schema=False)
     @app.get("/r/{table_id}/{number}", include_in_schema=False)
+    @app.get("/rules", include_in_schema=False)
     async def index() -> FileResponse:
         """The browser UI: one page; its script shows the home, a table, or a replay."""
         return FileResponse(STATIC / "index.html")

@@ -2,8 +2,9 @@
 
 Bots decide in worker processes (their search never blocks the event loop) from the
 view of their seat only, like any player. The :class:`Pacer` gives each table at
-most one pending move: a bot's decision after a short, natural delay, or the next
-deal after the pause between rounds. :func:`sweep_forever` keeps presence fresh,
+most one pending move: a bot's decision after a short, natural delay, the next
+deal after the pause between rounds, or the stand-in's decision when a human's turn
+timer runs out. :func:`sweep_forever` keeps presence fresh,
 lets bots stand in for players gone too long, and restarts tables whose pending move
 was lost (a process that died): no game is ever stuck.
 """
@@ -18,6 +19,7 @@ import random
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -33,13 +35,17 @@ log = logging.getLogger(__name__)
 _BOTS: dict[str, Bot] = {}
 
 
-def decide(level: str, view: View, seed: int) -> str:
-    """A bot's action for ``view`` (runs in a worker process; bots are kept per level)."""
+def decide(level: str, view: View, seed: int, hold: float) -> tuple[str, float]:
+    """A bot's action for ``view`` and the seconds it took, at least ``hold`` (runs in
+    a worker process; bots are kept per level)."""
+    began = time.perf_counter()
     bot = _BOTS.get(level)
     if bot is None:
         bot = _BOTS[level] = make_bot(level)
     action: str = bot.choose(view, random.Random(seed))
-    return action
+    while time.perf_counter() < began + hold:  # busy, as thinking: a sleeper wakes late
+        pass
+    return action, time.perf_counter() - began
 
 
 def watch_parent(parent: int) -> None:
@@ -53,8 +59,34 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
+class ThinkingTimes:
+    """The latest thinking times of each bot level's free decisions, to draw from."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._times: dict[str, deque[float]] = {}
+
+    def add(self, level: str, seconds: float) -> None:
+        """A free decision of ``level`` took ``seconds``."""
+        times = self._times.get(level)
+        if times is None:
+            times = self._times[level] = deque(maxlen=self._size)
+        times.append(seconds)
+
+    def draw(self, level: str, rng: random.Random) -> float:
+        """One of the level's latest thinking times (0 before its first decision)."""
+        times = self._times.get(level)
+        return rng.choice(times) if times else 0.0
+
+
 class BotPool:
-    """Worker processes where bots think."""
+    """Worker processes where bots think.
+
+    A forced move (one legal action) takes as long as a free one: it goes to a worker
+    like any decision, and the worker holds it for a thinking time drawn from the
+    level's latest free decisions. So the time a bot takes, as clients see it, tells
+    nothing of whether its hand left it a choice.
+    """
 
     def __init__(self, workers: int) -> None:
         context = multiprocessing.get_context("spawn")  # safe beside threads and loops
@@ -64,22 +96,28 @@ class BotPool:
             initializer=watch_parent,
             initargs=(os.getpid(),),
         )
+        self._rng = random.Random(secrets.randbits(64))
+        self._thinking = ThinkingTimes()
 
     async def choose(self, level: str, view: View) -> str:
-        """The bot's legal action; the host plays forced moves itself."""
+        """The bot's legal action, forced or not, from a worker."""
         legal: list[str] = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
+        forced = len(legal) == 1
+        hold = self._thinking.draw(level, self._rng) if forced else 0.0
         loop = asyncio.get_running_loop()
         seed = secrets.randbits(64)
         try:
-            action = await loop.run_in_executor(self._executor, decide, level, view, seed)
+            action, took = await loop.run_in_executor(
+                self._executor, decide, level, view, seed, hold
+            )
         except Exception:
             log.exception("the %s bot failed; a random legal action is played", level)
             return random.Random(seed).choice(legal)
         if action not in legal:
             log.error("the %s bot chose %r, not a legal action; played randomly", level, action)
             return random.Random(seed).choice(legal)
+        if not forced:
+            self._thinking.add(level, took)
         return action
 
     def close(self) -> None:
@@ -112,6 +150,13 @@ class Pacer:
             self._plan(state, self._bot_turn(state.id, state.version, seat, level, view))
         elif state.awaiting() == "round":
             self._plan(state, self._deal(state.id, state.version))
+        elif (due := state.timer_due()) is not None:
+            seat, deadline = due
+            view = state.view(seat)
+            work = self._timeout(
+                state.id, state.version, seat, deadline, state.data.bot_level, view
+            )
+            self._plan(state, work)
 
     def _plan(self, state: TableState, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -143,6 +188,16 @@ class Pacer:
         if wait > 0:
             await asyncio.sleep(wait)
         await self._commit(self.service.bot_act(table_id, version, seat, action))
+
+    async def _timeout(
+        self, table_id: str, version: int, seat: int, deadline: float, level: str, view: View
+    ) -> None:
+        """When a human's turn timer runs out, their stand-in bot makes that decision."""
+        wait = deadline - time.time()  # the deadline is stored: it holds across restarts
+        if wait > 0:
+            await asyncio.sleep(wait)
+        action = await self.pool.choose(level, view)
+        await self._commit(self.service.timeout_act(table_id, version, seat, action))
 
     async def _deal(self, table_id: str, version: int) -> None:
         if self.settings.round_pause > 0:

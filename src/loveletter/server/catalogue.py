@@ -12,6 +12,7 @@ from functools import cache
 from typing import Literal, TypedDict
 
 from ..engine import CARD_KINDS, EDITIONS, Edition, Rules
+from ..playing_cards import playing_cards
 
 
 class CardInfo(TypedDict):
@@ -28,12 +29,22 @@ class CardInfo(TypedDict):
     step: Literal["chancellor", "cardinal", "bishop"] | None
 
 
+class PlayingCard(TypedDict):
+    """The ordinary playing cards that stand for one card (``given``: by the sources,
+    else completed as in the Premium deck)."""
+
+    card: str
+    cards: str
+    given: bool
+
+
 class DeckInfo(TypedDict):
     """The deck of an edition for a range of player counts."""
 
     players: list[int]
     guard_names_value: bool
     cards: list[CardInfo]
+    playing_cards: list[PlayingCard]
 
 
 class EditionInfo(TypedDict):
@@ -83,5 +94,9 @@ def _deck(edition: Edition, low: int, high: int, lang: str) -> DeckInfo:
                 "step": CARD_KINDS[card.id].step,
             }
             for card in edition.deck(low)
+        ],
+        "playing_cards": [
+            {"card": stand.card, "cards": stand.text(lang), "given": stand.given}
+            for stand in playing_cards(edition.id, low)
         ],
     }

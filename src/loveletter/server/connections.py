@@ -13,18 +13,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ..engine import Narrator, events_for
+from ..engine import Game, Narrator, events_for
 from ..tables import TableState
 from .protocol import brief, encode, table_info
 from .service import TableService
 
 log = logging.getLogger(__name__)
+
+
+#: How many chat lines of a table a newcomer gets (kept while someone watches it).
+CHAT_KEPT = 50
+
+#: The line before a decision a bot made for the player reading the log.
+STANDIN_NOTE = {
+    "en": "While you were away, the bot standing in for you decided:",
+    "fr": "Pendant votre absence, le robot qui vous remplaçait a décidé\u00a0:",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +63,7 @@ class Connection:
         self.manager = manager
         self.table_id: str | None = None
         self.seat: int | None = None
+        self.token_hash: str | None = None
         self.lang = "en"
         self.sent_version = -1
         self._narrator: tuple[tuple[int, int], Narrator] | None = None
@@ -105,7 +118,16 @@ class Connection:
         if state is None or state.version <= self.sent_version:
             return None
         self.sent_version = state.version
+        if self.seat is not None and not self._still_seated(state, self.seat):
+            self.send(error_message("removed", "the host removed you: you watch"))
+            self.seat = self.token_hash = None
+            self._narrator = None
+            self._narrated = (0, 0, 0)
         return self.state_message(state)
+
+    def _still_seated(self, state: TableState, seat: int) -> bool:
+        held = state.seats[seat].token_hash
+        return held is not None and self.token_hash is not None and held == self.token_hash
 
     def set_lang(self, lang: str) -> None:
         """Tell everything in ``lang`` from now on, and resend the round's log in it."""
@@ -118,6 +140,7 @@ class Connection:
     def state_message(self, state: TableState) -> str:
         """What this client may see of ``state``, as JSON text."""
         shared = self.manager.rendered(state)
+        told_game = self._narrated[0]
         log, log_reset = self._narrate(state) if state.game is not None else ([], True)
         message: dict[str, Any] = {
             "type": "state",
@@ -125,9 +148,14 @@ class Connection:
             "table": shared.info,
             "you": {"seat": self.seat},
             "position": state.position(),
+            "server_time": time.time(),
             "log": log,
             "log_reset": log_reset,
         }
+        if state.game is not None and told_game != state.data.game_number:
+            earlier = self._earlier(state.game)
+            if earlier:
+                message["earlier"] = earlier
         if state.status == "finished":
             game = state.data.game_number
             message["record"] = f"/api/tables/{state.id}/games/{game}/record"
@@ -138,7 +166,7 @@ class Connection:
         whether they start at the round's beginning (the client's log starts over)."""
         game = state.game
         assert game is not None
-        game_number, round_number = state.data.game_number, game.round_number
+        game_number, round_number = state.data.game_number, game.round
         told_game, told_round, told = self._narrated
         start = told if (told_game, told_round) == (game_number, round_number) else 0
         self._narrated = (game_number, round_number, len(game.log))
@@ -146,7 +174,28 @@ class Connection:
         if self._narrator is None or self._narrator[0] != key:
             narrator = Narrator(game.edition, game.players, self.seat, self.lang)
             self._narrator = (key, narrator)
-        return self._narrator[1].lines(events_for(game.log[start:], self.seat)), start == 0
+        narrator = self._narrator[1]
+        marks = sorted(
+            index
+            for number, index, seat in state.data.standin_marks
+            if (number, seat) == (round_number, self.seat) and index >= start
+        )
+        lines: list[str] = []
+        for n, (begin, end) in enumerate(pairwise([start, *marks, len(game.log)])):
+            if n:  # a decision a bot made for this player begins here
+                lines.append(STANDIN_NOTE.get(self.lang, STANDIN_NOTE["en"]))
+            lines += narrator.lines(events_for(game.log[begin:end], self.seat))
+        return lines, start == 0
+
+    def _earlier(self, game: Game) -> list[dict[str, Any]]:
+        """The log of the game's finished rounds, round by round, for a client that
+        starts the game's log over (a new connection, another language)."""
+        assert self._narrator is not None
+        narrator = self._narrator[1]
+        return [
+            {"round": number, "lines": narrator.lines(events_for(log, self.seat))}
+            for number, log in enumerate(game.round_logs[:-1], start=1)
+        ]
 
 
 class Rendered:
@@ -174,6 +223,19 @@ class ConnectionManager:
         self.service = service
         self._tables: dict[str, set[Connection]] = {}
         self._rendered: dict[str, Rendered] = {}
+        self._chats: dict[str, deque[dict[str, Any]]] = {}
+        service.hub.listen_chat(self.deliver_chat)
+
+    def deliver_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """A chat line: to every client of the table in this process, and kept (the
+        last CHAT_KEPT) for the clients that come later."""
+        watchers = self._tables.get(table_id)
+        if not watchers:
+            return
+        kept = self._chats.setdefault(table_id, deque(maxlen=CHAT_KEPT))
+        kept.append(line)
+        for connection in watchers:
+            connection.send(line)
 
     def rendered(self, state: TableState) -> Rendered:
         """What the clients of the table share of this state."""
@@ -186,7 +248,11 @@ class ConnectionManager:
         """Register a client that said hello, and send it the current state."""
         assert connection.table_id is not None
         self._tables.setdefault(connection.table_id, set()).add(connection)
+        self.service.watch(connection.table_id)
         connection.poke()
+        kept = self._chats.get(connection.table_id)
+        if kept:
+            connection.send({"type": "chat_history", "lines": list(kept)})
 
     def remove(self, connection: Connection) -> bool:
         """Forget a client; True if it was the last one of its seat in this process."""
@@ -198,6 +264,7 @@ class ConnectionManager:
         if not watchers:
             self._tables.pop(table_id, None)
             self._rendered.pop(table_id, None)
+            self._chats.pop(table_id, None)
             self.service.forget(table_id)
         return connection.seat is not None and not self.seated(table_id, connection.seat)
 
@@ -222,6 +289,13 @@ class ConnectionManager:
             await self.service.refresh(table_id, version)
         for connection in list(watchers):
             connection.poke()
+
+    async def catch_up(self) -> None:
+        """Notices may have been lost: bring every table a client of this process
+        watches up to the database's state, and poke its clients."""
+        for table_id in list(self._tables):
+            state = self.service.cached(table_id)
+            await self.deliver(table_id, 0 if state is None else state.version + 1)
 
     @property
     def count(self) -> int:

@@ -19,9 +19,11 @@ from fastapi.routing import APIRoute
 from .. import __version__
 from ..engine.jsontext import JSONTextError
 from ..tables import GameSummary, Lang
+from .addresses import Links, links
 from .catalogue import EditionInfo, editions
 from .connections import ConnectionManager
 from .protocol import (
+    LARGEST,
     URL_SAFE,
     CreateTable,
     ErrorResponse,
@@ -29,6 +31,7 @@ from .protocol import (
     HostCommand,
     Joined,
     JoinTable,
+    LinksInfo,
     TableCreated,
     TableInfo,
     read_json,
@@ -40,14 +43,11 @@ from .replay import Replay
 from .service import TableService
 from .settings import Settings
 
-#: The largest game number or offset asked for (the databases' integers are 32-bit or more).
-_LARGEST = 2**31 - 1
-
 LangQuery = Annotated[Lang, Query(description="The language of names and texts.")]
 TableIdPath = Annotated[
     str, Path(min_length=4, max_length=24, pattern=URL_SAFE, description="A table id.")
 ]
-GameNumber = Annotated[int, Path(ge=1, le=_LARGEST, description="A game of the table, from 1.")]
+GameNumber = Annotated[int, Path(ge=1, le=LARGEST, description="A game of the table, from 1.")]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 422, 503)
@@ -84,6 +84,10 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     router = APIRouter(prefix="/api", responses=_ERRORS, route_class=StrictJSONRoute)
     creations = KeyedBuckets(settings.create_rate, settings.create_burst)
 
+    def reach(request: Request) -> Links:
+        port = request.url.port or (443 if request.url.scheme == "https" else 80)
+        return links(settings.listen_host, port, settings.public_url)
+
     @router.post(
         "/tables", status_code=201, tags=["tables"], responses={429: {"model": ErrorResponse}}
     )
@@ -95,7 +99,8 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
             message = "too many tables created from your address: try again later"
             raise RequestRefused(429, "rate_limited", message, retry)
         state, host_token = await service.create(spec.to_spec())
-        base = str(request.base_url)
+        base = reach(request).base
+        base = f"{base}/" if base else str(request.base_url)
         ws_base = "ws" + base[4:] if base.startswith("http") else base
         return TableCreated(
             table=state.id,
@@ -112,13 +117,13 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     @router.post("/tables/{table_id}/join", tags=["tables"])
     async def join_table(table_id: TableIdPath, body: JoinTable) -> Joined:
         """Take a free seat; the token in the answer is the seat's only key."""
-        seat, token = await service.join(table_id, body.name, body.seat)
+        seat, token = await service.join(table_id, body.name, body.seat, body.host_token)
         return Joined(table=table_id, seat=seat, token=token)
 
     @router.post("/tables/{table_id}/start", tags=["tables"])
     async def start_game(table_id: TableIdPath, body: HostCommand) -> TableInfo:
         """The host starts the game; bots take the seats still open."""
-        state = await service.start(table_id, body.host_token, rematch=False)
+        state = await service.start(table_id, body.host_token, rematch=False, lang=body.lang)
         return table_info(state)
 
     @router.post("/tables/{table_id}/rematch", tags=["tables"])
@@ -166,10 +171,17 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     @router.get("/games", tags=["history"])
     async def finished_games(
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
-        offset: Annotated[int, Query(ge=0, le=_LARGEST)] = 0,
+        offset: Annotated[int, Query(ge=0, le=LARGEST)] = 0,
     ) -> list[GameInfo]:
         """Finished games, most recent first."""
         return [_game_info(game) for game in await service.finished_games(limit, offset)]
+
+    @router.get("/links", tags=["server"])
+    async def invitation_links(request: Request) -> LinksInfo:
+        """Where invitation links point: ``base`` (null: the address the browser used),
+        and whether they work only on the server's computer (it listens on loopback)."""
+        found = reach(request)
+        return LinksInfo(base=found.base, local_only=found.local_only, listen=found.listen)
 
     @router.get("/health", tags=["server"])
     async def health() -> dict[str, Any]:

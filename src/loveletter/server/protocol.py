@@ -16,7 +16,15 @@ import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
 import orjson
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from ..engine import Options
 from ..engine.jsontext import parse_json
@@ -24,6 +32,7 @@ from ..tables import (
     NAME_LENGTH,
     GameStatus,
     Lang,
+    SeatData,
     SeatKind,
     TableSpec,
     TableState,
@@ -158,6 +167,19 @@ class CreateTable(Incoming):
         float,
         Field(gt=0, le=86400, description="Seconds a player may be gone before a bot stands in."),
     ] = 60.0
+    lang: Annotated[Lang, Field(description="The language of the bots' names.")] = "en"
+    turn_timer: Annotated[
+        float,
+        Field(
+            ge=0,
+            le=3600,
+            description="Seconds a human has for each decision before their stand-in bot"
+            " makes it (0: no turn timer).",
+        ),
+    ] = 0.0
+    hints: Annotated[
+        bool, Field(description="Whether seated players may ask for the expert's hint.")
+    ] = False
 
     def to_spec(self) -> TableSpec:
         """The domain's description of the new table."""
@@ -167,6 +189,9 @@ class CreateTable(Incoming):
             options=self.options.to_engine(),
             bot_level=self.bot_level,
             disconnect_timeout=self.disconnect_timeout,
+            lang=self.lang,
+            turn_timer=self.turn_timer,
+            hints=self.hints,
         )
 
 
@@ -180,10 +205,12 @@ class TableCreated(Model):
 
 
 class JoinTable(Incoming):
-    """Take a free seat (the first one unless ``seat`` is given) under a display name."""
+    """Take a free seat (the first one unless ``seat`` is given) under a display name;
+    with the host token, the seat is the host's."""
 
     name: DisplayName
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    host_token: Token | None = None
 
 
 class Joined(Model):
@@ -198,6 +225,7 @@ class HostCommand(Incoming):
     """A command only the host may give."""
 
     host_token: Token
+    lang: Annotated[Lang, Field(description="The language of new bots' names.")] = "en"
 
 
 class SeatInfo(Model):
@@ -209,6 +237,8 @@ class SeatInfo(Model):
     level: str | None
     online: bool
     standin: bool
+    away: bool
+    standin_at: float | None
 
 
 class TableInfo(Model):
@@ -219,6 +249,12 @@ class TableInfo(Model):
     options: dict[str, object]  # the engine's OptionChanges (pydantic reads no typing.TypedDict)
     bot_level: str
     disconnect_timeout: float
+    turn_timer: float
+    deadline: float | None
+    host_seat: int | None
+    host_gone_at: float | None
+    spectator_chat: bool
+    hints: bool
     status: TableStatus
     game: int
     version: int
@@ -233,6 +269,12 @@ def table_info(state: TableState) -> TableInfo:
         options=dict(state.data.options),
         bot_level=state.data.bot_level,
         disconnect_timeout=state.data.disconnect_timeout,
+        turn_timer=state.data.turn_timer,
+        deadline=state.data.deadline,
+        host_seat=state.data.host_seat,
+        host_gone_at=_host_gone_at(state),
+        spectator_chat=state.data.spectator_chat,
+        hints=state.data.hints,
         status=state.status,
         game=state.data.game_number,
         version=state.version,
@@ -244,10 +286,35 @@ def table_info(state: TableState) -> TableInfo:
                 level=s.level,
                 online=s.online,
                 standin=s.standin,
+                away=s.away,
+                standin_at=_standin_at(state, s),
             )
             for s in state.seats
         ],
     )
+
+
+def _host_gone_at(state: TableState) -> float | None:
+    """When seated players may start without the host, gone now (server time)."""
+    host = state.data.host_seat
+    if host is None or state.seats[host].online:
+        return None
+    return state.seats[host].seen_at + state.data.disconnect_timeout
+
+
+def _standin_at(state: TableState, seat: SeatData) -> float | None:
+    """When a bot stands in for this seat's player, gone now (server time); else None."""
+    if state.status != "playing" or seat.kind != "human" or seat.online or seat.standin:
+        return None
+    return seat.seen_at + state.data.disconnect_timeout
+
+
+class LinksInfo(Model):
+    """Where invitation links point (``base`` None: the address the browser used)."""
+
+    base: str | None
+    local_only: bool
+    listen: str
 
 
 class GameInfo(Model):
@@ -298,27 +365,112 @@ class SetLang(Incoming):
     id: Ref | None = None
 
 
+#: The largest number a position holds (the databases' integers are 32-bit or more).
+LARGEST = 2**31 - 1
+
+
+class Position(Incoming):
+    """Where a game stands, as a state message's ``position`` tells it."""
+
+    game: Annotated[int, Field(ge=1, le=LARGEST)]
+    round: Annotated[int, Field(ge=1, le=LARGEST)]
+    actions: Annotated[int, Field(ge=0, le=LARGEST)]
+
+
 class Act(Incoming):
-    """An action in notation, for the seat of this connection."""
+    """An action in notation, for the seat of this connection, at the position of the
+    state it answers (refused as ``stale_action`` anywhere else)."""
 
     type: Literal["action"]
     action: Annotated[str, Field(min_length=1, max_length=80)]
+    position: Position
     id: Ref | None = None
 
 
 class Start(Incoming):
-    """The host starts the game (open seats get bots)."""
+    """The host starts the game (open seats get bots): the host token, or the host's
+    seat; any seated player once the host has been gone longer than the table allows."""
 
     type: Literal["start"]
-    host_token: Token
+    host_token: Token | None = None
     id: Ref | None = None
 
 
 class Rematch(Incoming):
-    """The host starts a new game with the same seats, once the game is over."""
+    """A new game with the same seats, once the game is over (who may: as ``start``)."""
 
     type: Literal["rematch"]
-    host_token: Token
+    host_token: Token | None = None
+    id: Ref | None = None
+
+
+class Remove(Incoming):
+    """The host removes a seat's player (the host token, or the host's seat)."""
+
+    type: Literal["remove"]
+    seat: Annotated[int, Field(ge=0, le=7)]
+    host_token: Token | None = None
+    id: Ref | None = None
+
+
+class HandHost(Incoming):
+    """The host hands the host's role to the player of ``seat``."""
+
+    type: Literal["host"]
+    seat: Annotated[int, Field(ge=0, le=7)]
+    host_token: Token | None = None
+    id: Ref | None = None
+
+
+#: The quick reactions of the chat (the page draws each as an emoji).
+Reaction = Literal["applause", "laugh", "wow", "thanks", "oops"]
+#: The longest chat message.
+CHAT_LENGTH = 200
+
+
+class Chat(Incoming):
+    """A line in the table's chat: plain text (shown as text, never markup), or one
+    quick reaction. Players write; spectators only if the host allows."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=CHAT_LENGTH)] | None = None
+    reaction: Reaction | None = None
+    id: Ref | None = None
+
+    @field_validator("text", mode="after")
+    @classmethod
+    def _not_blank(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("a chat line must not be blank")
+        return value.strip() if value is not None else None
+
+    @model_validator(mode="after")
+    def _one_of_them(self) -> Chat:
+        if (self.text is None) == (self.reaction is None):
+            raise ValueError("a chat line holds a text or a reaction, not both")
+        return self
+
+
+class ChatPolicy(Incoming):
+    """The host lets spectators write in the chat (``spectators``), or not."""
+
+    type: Literal["chat_policy"]
+    spectators: bool
+    host_token: Token | None = None
+    id: Ref | None = None
+
+
+class Back(Incoming):
+    """A player marked away (their turn timer ran out too often) plays again themselves."""
+
+    type: Literal["back"]
+    id: Ref | None = None
+
+
+class AskHint(Incoming):
+    """Ask what the expert would play from this connection's seat (the table allows it)."""
+
+    type: Literal["hint"]
     id: Ref | None = None
 
 
@@ -329,10 +481,33 @@ class Ping(Incoming):
     id: Ref | None = None
 
 
-ClientMessage = Annotated[
-    Hello | SetLang | Act | Start | Rematch | Ping, Field(discriminator="type")
-]
-CLIENT_MESSAGE: TypeAdapter[Hello | SetLang | Act | Start | Rematch | Ping] = TypeAdapter(
-    ClientMessage
+AnyMessage = (
+    Hello
+    | SetLang
+    | Act
+    | Start
+    | Rematch
+    | Remove
+    | HandHost
+    | Chat
+    | ChatPolicy
+    | Back
+    | AskHint
+    | Ping
 )
-MESSAGE_TYPES = ("hello", "lang", "action", "start", "rematch", "ping")
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = (
+    "hello",
+    "lang",
+    "action",
+    "start",
+    "rematch",
+    "remove",
+    "host",
+    "chat",
+    "chat_policy",
+    "back",
+    "hint",
+    "ping",
+)

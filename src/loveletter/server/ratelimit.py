@@ -1,5 +1,5 @@
 """Token buckets: how many messages one connection may send, how many tables one
-address may create, and how fast."""
+address may create, and how fast; and how many connections one address holds."""
 
 from __future__ import annotations
 
@@ -43,6 +43,31 @@ class TokenBucket:
         now = time.monotonic()
         self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+
+
+class Occupancy:
+    """How many connections each address holds, up to ``limit`` each (0: no limit)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._held: dict[str, int] = {}
+
+    def enter(self, key: str) -> bool:
+        """Count one more connection of ``key``; False (and not counted) if it holds
+        as many as allowed."""
+        held = self._held.get(key, 0)
+        if self.limit and held >= self.limit:
+            return False
+        self._held[key] = held + 1
+        return True
+
+    def leave(self, key: str) -> None:
+        """One connection of ``key`` ended."""
+        held = self._held[key] - 1
+        if held:
+            self._held[key] = held
+        else:
+            del self._held[key]
 
 
 class KeyedBuckets:

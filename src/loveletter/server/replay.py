@@ -59,7 +59,7 @@ def replay_steps(record: Record, lang: str) -> Replay:
         view = {key: value for key, value in build_view(game, None).items() if key not in _DROPPED}
         steps.append(
             {
-                "round": game.round_number,
+                "round": game.round,
                 "action": action,
                 "seat": seat,
                 "log": narrator.lines(events_for(game.log[told:], None)),

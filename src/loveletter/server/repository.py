@@ -56,6 +56,9 @@ class TableRepository(Protocol):
     def load_table(self, table_id: str) -> StoredTable | None:
         """A table with its seats and its current game's rounds, or None."""
 
+    def token_hashes(self, table_id: str) -> list[str]:
+        """The token hashes of a table's seats (a cheap read, whatever its history)."""
+
     def commit(self, change: Commit) -> bool:
         """Write one change whole; False if the table moved on meanwhile."""
 
@@ -158,6 +161,11 @@ class MemoryRepository:
                 for r in game.rounds
             )
             return StoredTable(table, seats, game.players, rounds)
+
+    def token_hashes(self, table_id: str) -> list[str]:
+        """The token hashes of a table's seats."""
+        with self._lock:
+            return [s.token_hash for s in self._seats.get(table_id, ()) if s.token_hash]
 
     def commit(self, change: Commit) -> bool:
         """Apply one change whole; False if the table moved on meanwhile."""

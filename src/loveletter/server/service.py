@@ -4,22 +4,27 @@ Every command runs under its table's lock (one process) and commits only if the
 table row is still at the version it was computed from (several processes); on a
 conflict the table is reloaded from the repository and the command tried again on
 the fresh state. The cache of states is only a copy of what is committed: a failed or
-interrupted commit drops the table from it. Changes are published to the hub after
-the commit, never before.
+interrupted commit drops the table from it. It keeps every table a client of this
+process watches, and at most ``max_idle`` others (the least recently used are
+dropped, to be reloaded on demand). Changes are published to the hub after the
+commit, never before.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import ParamSpec, TypeVar
 
 from .. import tables
+from ..bots.hints import Hint, hint
 from ..engine import Record
 from ..tables import (
     ConflictError,
@@ -33,7 +38,14 @@ from ..tables import (
 from .hub import Hub
 from .replay import Replay, replay_steps
 from .repository import TableRepository
-from .tokens import hash_token, new_table_id, new_token, same_token, unpredictable_rng
+from .tokens import (
+    hash_token,
+    new_table_id,
+    new_token,
+    same_hash,
+    same_token,
+    unpredictable_rng,
+)
 
 log = logging.getLogger(__name__)
 
@@ -80,14 +92,42 @@ class KeyedLocks:
                 del self._held[key]
 
 
+#: A seated client: its seat and the hash of its token.
+Sitter = tuple[int, str]
+
+
+def _holds(state: TableState, sitter: Sitter) -> bool:
+    """Whether this seat is still held by this token."""
+    seat, token_hash = sitter
+    held = state.seats[seat].token_hash if 0 <= seat < len(state.seats) else None
+    return held is not None and same_hash(held, token_hash)
+
+
+def _check_seated(state: TableState, seat: int, token_hash: str | None) -> None:
+    """ForbiddenError if the token given no longer holds the seat (its player was
+    removed); no token given, no check."""
+    if token_hash is not None and not _holds(state, (seat, token_hash)):
+        raise ForbiddenError("this seat is no longer yours", "removed")
+
+
+def _is_host(state: TableState, host_token: str | None, by: Sitter | None) -> bool:
+    """The host token, or the connection of the host's seat."""
+    if host_token is not None and same_token(host_token, state.data.host_hash):
+        return True
+    return by is not None and by[0] == state.data.host_seat and _holds(state, by)
+
+
 class TableService:
     """The commands of the game server, over a repository and a hub."""
 
-    def __init__(self, repository: TableRepository, hub: Hub) -> None:
+    def __init__(self, repository: TableRepository, hub: Hub, *, max_idle: int = 1000) -> None:
         self.repository = repository
         self.hub = hub
         self.on_commit: list[Callable[[TableState], None]] = []
+        self.max_idle = max_idle
         self._cache: dict[str, TableState] = {}
+        self._watched: set[str] = set()
+        self._idle: OrderedDict[str, None] = OrderedDict()  # cached, unwatched: oldest first
         self.locks = KeyedLocks()
         workers = 1 if repository.single_writer else 8
         self._db_threads = ThreadPoolExecutor(workers, thread_name_prefix="loveletter-db")
@@ -140,6 +180,38 @@ class TableService:
             except NotFoundError:
                 return None
 
+    async def seat_of(self, state: TableState, token_hash: str) -> int | None:
+        """The seat holding this token hash at the table, if any. A token unknown here
+        may hold a seat taken through another process: the table's token hashes are
+        read then (a cheap read), and the table reloaded only for a token found there,
+        so a wrong token costs the same whatever the table's history."""
+        seat = state.seat_of(token_hash)
+        if seat is not None or self.hub.only_process:
+            return seat
+        stored = await self._db(self.repository.token_hashes, state.id)
+        if not any(hmac.compare_digest(found, token_hash) for found in stored):
+            return None
+        fresh = await self.refresh(state.id, state.version + 1)
+        return fresh.seat_of(token_hash) if fresh is not None else None
+
+    def watch(self, table_id: str) -> None:
+        """A client of this process watches the table: keep it cached."""
+        self._watched.add(table_id)
+        self._idle.pop(table_id, None)
+
+    def _keep(self, state: TableState) -> None:
+        """Cache a committed state; drop the least recently used unwatched tables
+        beyond ``max_idle``."""
+        self._cache[state.id] = state
+        if state.id in self._watched:
+            return
+        self._idle[state.id] = None
+        self._idle.move_to_end(state.id)
+        while len(self._idle) > self.max_idle:
+            oldest, _ = self._idle.popitem(last=False)
+            if not self.locks.busy(oldest):  # (a busy one is kept again when it is done)
+                self._cache.pop(oldest, None)
+
     def drop_if_behind(self, table_id: str, version: int) -> None:
         """Another process moved a table no local client watches: reload it when needed."""
         state = self._cache.get(table_id)
@@ -147,10 +219,14 @@ class TableService:
             del self._cache[table_id]
 
     def forget(self, table_id: str) -> None:
-        """Drop a table no local client watches and no game needs (reloaded on demand)."""
+        """No local client watches the table any more: drop it if no game needs it
+        (reloaded on demand), else count it among the idle ones."""
+        self._watched.discard(table_id)
         state = self._cache.get(table_id)
         if state is not None and state.status != "playing" and not self.locks.busy(table_id):
             del self._cache[table_id]
+        elif state is not None:
+            self._keep(state)
 
     async def _load(self, table_id: str) -> TableState:
         state = self._cache.get(table_id)
@@ -158,7 +234,8 @@ class TableService:
             stored = await self._db(self.repository.load_table, table_id)
             if stored is None:
                 raise NotFoundError(f"there is no table {table_id!r}")
-            state = self._cache[table_id] = tables.rebuild(stored, unpredictable_rng())
+            state = tables.rebuild(stored, unpredictable_rng())
+            self._keep(state)
         return state
 
     # ----------------------------------------------------------------- changing
@@ -179,7 +256,7 @@ class TableService:
                     self._cache.pop(table_id, None)  # unknown outcome: reload next time
                     raise
                 if committed:
-                    self._cache[table_id] = state
+                    self._keep(state)
                     for listener in self.on_commit:  # in commit order, under the lock
                         listener(state)
                     break
@@ -194,33 +271,111 @@ class TableService:
         host_token = new_token()
         state = tables.new_table(spec, new_table_id(), hash_token(host_token), time.time())
         await self._db(self.repository.create_table, state.data, state.seats)
-        self._cache[state.id] = state
+        self._keep(state)
         return state, host_token
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
-        """Take a free seat; returns the seat and its secret token."""
+    async def join(
+        self, table_id: str, name: str, seat: int | None, host_token: str | None = None
+    ) -> tuple[int, str]:
+        """Take a free seat (the host's, with the host token); returns the seat and its
+        secret token."""
         token = new_token()
         token_hash = hash_token(token)
-        state = await self._change(
-            table_id, lambda state, now: tables.join(state, name, seat, token_hash, now)
-        )
+
+        def command(state: TableState, now: float) -> TableState:
+            host = host_token is not None and same_token(host_token, state.data.host_hash)
+            return tables.join(state, name, seat, token_hash, now, host=host)
+
+        state = await self._change(table_id, command)
         taken = state.seat_of(token_hash)
         assert taken is not None
         return taken, token
 
-    async def start(self, table_id: str, host_token: str, *, rematch: bool) -> TableState:
-        """The host starts the game, or a rematch once it is over."""
+    async def start(
+        self,
+        table_id: str,
+        host_token: str | None,
+        *,
+        rematch: bool,
+        lang: str = "en",
+        by: Sitter | None = None,
+    ) -> TableState:
+        """The host starts the game (bots named in ``lang``), or a rematch once it is
+        over; so may any seated player ``by`` once the host has been gone longer than
+        the table allows."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not same_token(host_token, state.data.host_hash):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
-            return tables.start(state, unpredictable_rng(), now, rematch=rematch)
+            if not _is_host(state, host_token, by):
+                seated = by is not None and _holds(state, by)
+                if not (seated and tables.host_gone(state, now)):
+                    raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            return tables.start(state, unpredictable_rng(), now, rematch=rematch, lang=lang)
 
         return await self._change(table_id, command)
 
-    async def act(self, table_id: str, seat: int, text: str) -> TableState:
-        """A seated player's decision, in notation."""
-        return await self._change(table_id, lambda state, now: tables.act(state, seat, text))
+    async def remove(
+        self, table_id: str, host_token: str | None, seat: int, by: Sitter | None = None
+    ) -> TableState:
+        """The host removes a seat's player (a bot takes the seat in a game)."""
+
+        def command(state: TableState, now: float) -> TableState:
+            if not _is_host(state, host_token, by):
+                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            return tables.remove(state, seat, now)
+
+        return await self._change(table_id, command)
+
+    async def hand_host(
+        self, table_id: str, host_token: str | None, seat: int, by: Sitter | None = None
+    ) -> TableState:
+        """The host hands the host's role to another player."""
+
+        def command(state: TableState, now: float) -> TableState:
+            if not _is_host(state, host_token, by):
+                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            return tables.hand_host(state, seat)
+
+        return await self._change(table_id, command)
+
+    async def chat_policy(
+        self, table_id: str, host_token: str | None, spectators: bool, by: Sitter | None = None
+    ) -> TableState:
+        """The host lets spectators write in the table's chat, or not."""
+
+        def command(state: TableState, now: float) -> TableState | None:
+            if not _is_host(state, host_token, by):
+                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            return tables.chat_policy(state, spectators)
+
+        return await self._change(table_id, command)
+
+    async def act(
+        self,
+        table_id: str,
+        seat: int,
+        text: str,
+        position: Mapping[str, int],
+        token_hash: str | None = None,
+    ) -> TableState:
+        """A seated player's decision, in notation, for the game at ``position``: a
+        duplicate, or the loser of a race (retried on the fresh state), is refused. Their
+        seat is checked against their token's hash when given: a removed player's
+        connection acts no more."""
+
+        def command(state: TableState, now: float) -> TableState:
+            _check_seated(state, seat, token_hash)
+            return tables.act(state, seat, text, at=position)
+
+        return await self._change(table_id, command)
+
+    async def hint(self, table_id: str, seat: int, token_hash: str | None = None) -> Hint:
+        """What the expert would play from ``seat``'s view (the table must allow hints
+        and it must be that seat's turn; the seat checked against the token's hash when
+        given, as for an action), computed off the event loop."""
+        state = await self.get(table_id)
+        _check_seated(state, seat, token_hash)
+        view = tables.hint_view(state, seat)
+        return await asyncio.to_thread(hint, view)
 
     async def bot_act(self, table_id: str, version: int, seat: int, text: str) -> TableState:
         """A bot's decision for the state at ``version``; StaleError if the table moved on."""
@@ -228,7 +383,28 @@ class TableService:
         def command(state: TableState, now: float) -> TableState:
             if state.version != version or state.bot_to_move() is None:
                 raise StaleError("the table moved on")
-            return tables.act(state, seat, text)
+            return tables.act(state, seat, text, by="bot")
+
+        return await self._change(table_id, command)
+
+    async def timeout_act(self, table_id: str, version: int, seat: int, text: str) -> TableState:
+        """The stand-in's decision for a human whose turn timer ran out at ``version``;
+        StaleError if the table moved on (the player decided in time)."""
+
+        def command(state: TableState, now: float) -> TableState:
+            due = state.timer_due()
+            if state.version != version or due is None or due[0] != seat:
+                raise StaleError("the table moved on")
+            return tables.act(state, seat, text, by="out")
+
+        return await self._change(table_id, command)
+
+    async def back(self, table_id: str, seat: int, token_hash: str) -> TableState:
+        """A player marked away (their timer ran out too often) plays again themselves."""
+
+        def command(state: TableState, now: float) -> TableState | None:
+            _check_seated(state, seat, token_hash)
+            return tables.back(state, seat)
 
         return await self._change(table_id, command)
 
@@ -286,9 +462,11 @@ class TableService:
         return replay
 
     async def record(self, table_id: str, number: int) -> Record:
-        """A finished game's record; an unfinished game's is never given (it holds decks)."""
+        """A finished game's record; an unfinished game's is never given (it holds decks).
+        NotFoundError: ``unknown_table``, or ``unknown_game`` at a table that exists."""
         found = await self._db(self.repository.record, table_id, number)
         if found is None:
+            await self.get(table_id)  # an unknown table says so
             raise NotFoundError(f"table {table_id!r} has no game {number}", "unknown_game")
         if found[1] is None:
             raise ConflictError(

@@ -37,6 +37,19 @@ class Settings:
     - ``max_body_bytes``: the largest HTTP request body (413 beyond, unread).
     - ``create_rate``, ``create_burst``: tables one client address may create (token
       bucket: ``create_burst`` at once, ``create_rate`` per second after).
+    - ``chat_rate``, ``chat_burst``: chat lines one connection may send (token
+      bucket: ``chat_burst`` at once, ``chat_rate`` per second after).
+    - ``listen_host``: the address the server listens on (for invitation links: a
+      loopback address reaches this computer only; on every interface, links name
+      this machine's network address), and ``public_url``: the address others use (a
+      server behind a proxy); links start with it.
+    - ``max_connections``: WebSocket connections one client address may hold at once
+      (0: no limit).
+    - ``max_idle_tables``: tables kept in memory that no client of this process
+      watches (beyond, the least recently used are dropped and reloaded on demand).
+    - ``trusted_proxies``: addresses whose ``X-Forwarded-For`` and
+      ``X-Forwarded-Proto`` headers are believed (comma-separated, ``*`` for any, empty
+      for none): a client's address is then the one its proxy tells.
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -55,3 +68,10 @@ class Settings:
     max_body_bytes: int = 16 * 1024
     create_rate: float = 0.5
     create_burst: int = 20
+    listen_host: str = "127.0.0.1"
+    public_url: str | None = None
+    chat_rate: float = 0.5
+    chat_burst: int = 5
+    max_connections: int = 100
+    max_idle_tables: int = 1000
+    trusted_proxies: str = "127.0.0.1"

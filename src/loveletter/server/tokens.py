@@ -32,6 +32,11 @@ def same_token(token: str, stored_hash: str | None) -> bool:
     return stored_hash is not None and hmac.compare_digest(hash_token(token), stored_hash)
 
 
+def same_hash(stored_hash: str, other_hash: str) -> bool:
+    """Whether two stored hashes are the same, in constant time."""
+    return hmac.compare_digest(stored_hash, other_hash)
+
+
 def unpredictable_rng() -> random.Random:
     """A generator for future shuffles, seeded by the OS; its seed is never stored."""
     return random.Random(secrets.randbits(256))

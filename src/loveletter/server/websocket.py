@@ -10,6 +10,7 @@ token, turn, legality).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -24,11 +25,19 @@ from .protocol import (
     CLIENT_MESSAGE,
     MESSAGE_TYPES,
     Act,
+    AnyMessage,
+    AskHint,
+    Back,
+    Chat,
+    ChatPolicy,
+    HandHost,
     Hello,
     Ping,
     Rematch,
+    Remove,
     SetLang,
     Start,
+    encode,
     plain_text,
     read_json,
 )
@@ -57,6 +66,7 @@ class Session:
         self.settings = settings
         self.connection = Connection(websocket, manager)
         self.bucket = TokenBucket(settings.rate, settings.burst)
+        self.chat_bucket = TokenBucket(settings.chat_rate, settings.chat_burst)
         self.strikes = 0
 
     async def run(self) -> None:
@@ -126,7 +136,7 @@ class Session:
             log.exception("a %s message failed", message.type)
             self._refuse("server_error", "the server could not do this now; try again", message.id)
 
-    async def _dispatch(self, message: Hello | SetLang | Act | Start | Rematch | Ping) -> None:
+    async def _dispatch(self, message: AnyMessage) -> None:
         connection = self.connection
         if isinstance(message, Ping):
             connection.send({"type": "pong", "ref": message.id})
@@ -136,15 +146,77 @@ class Session:
             await self._hello(message)
         elif connection.table_id is None:
             self._refuse("not_joined", "say hello to a table first", message.id)
-        elif isinstance(message, Act):
-            if connection.seat is None:
+        elif isinstance(message, Chat):
+            await self._chat(connection.table_id, message)
+        elif isinstance(message, Act | Back):
+            if connection.seat is None or connection.token_hash is None:
                 reason = "spectators cannot act: join with a seat token"
                 self._refuse("spectator", reason, message.id)
+            elif isinstance(message, Act):
+                position = message.position.model_dump()
+                await self.service.act(
+                    connection.table_id,
+                    connection.seat,
+                    message.action,
+                    position,
+                    connection.token_hash,
+                )
+            else:
+                await self.service.back(connection.table_id, connection.seat, connection.token_hash)
+        elif isinstance(message, AskHint):
+            if connection.seat is None or connection.token_hash is None:
+                self._refuse("spectator", "spectators get no hints: join with a seat", message.id)
                 return
-            await self.service.act(connection.table_id, connection.seat, message.action)
+            advice = await self.service.hint(
+                connection.table_id, connection.seat, connection.token_hash
+            )
+            reason = advice.reasons.get(connection.lang, advice.reasons["en"])
+            connection.send(
+                {"type": "hint", "action": advice.action, "reason": reason, "ref": message.id}
+            )
+        else:
+            await self._host_command(connection.table_id, message)
+
+    async def _chat(self, table_id: str, message: Chat) -> None:
+        """A chat line to every client of the table (its own words only, rate-limited)."""
+        connection = self.connection
+        state = await self.service.get(table_id)
+        seat = connection.seat
+        if seat is None and not state.data.spectator_chat:
+            reason = "spectators may not write in this table's chat"
+            self._refuse("chat_closed", reason, message.id)
+            return
+        if not self.chat_bucket.take():
+            self._refuse("chat_rate", "too many chat lines: wait a little", message.id)
+            return
+        line = {
+            "type": "chat",
+            "seat": seat,
+            "name": state.seats[seat].name if seat is not None else None,
+            "text": message.text,
+            "reaction": message.reaction,
+            "at": time.time(),
+        }
+        await self.service.hub.publish_chat(table_id, line)
+
+    async def _host_command(
+        self, table_id: str, message: Start | Rematch | Remove | HandHost | ChatPolicy
+    ) -> None:
+        connection = self.connection
+        by = None
+        if connection.seat is not None and connection.token_hash is not None:
+            by = (connection.seat, connection.token_hash)
+        if isinstance(message, ChatPolicy):
+            await self.service.chat_policy(table_id, message.host_token, message.spectators, by)
+        elif isinstance(message, Remove):
+            await self.service.remove(table_id, message.host_token, message.seat, by)
+        elif isinstance(message, HandHost):
+            await self.service.hand_host(table_id, message.host_token, message.seat, by)
         else:
             rematch = isinstance(message, Rematch)
-            await self.service.start(connection.table_id, message.host_token, rematch=rematch)
+            await self.service.start(
+                table_id, message.host_token, rematch=rematch, lang=connection.lang, by=by
+            )
 
     async def _hello(self, hello: Hello) -> None:
         connection = self.connection
@@ -153,16 +225,15 @@ class Session:
             return
         state = await self.service.get(hello.table)
         seat = None
+        token_hash = None
         if hello.token is not None:
             token_hash = hash_token(hello.token)
-            seat = state.seat_of(token_hash)
-            if seat is None and not self.service.hub.only_process:  # joined elsewhere?
-                fresh = await self.service.refresh(hello.table, state.version + 1)
-                seat = fresh.seat_of(token_hash) if fresh is not None else None
+            seat = await self.service.seat_of(state, token_hash)
             if seat is None:
                 self._refuse("bad_token", "this token holds no seat at this table", hello.id)
                 return
         connection.table_id, connection.seat, connection.lang = hello.table, seat, hello.lang
+        connection.token_hash = token_hash if seat is not None else None
         self.manager.add(connection)
         if seat is not None:
             await self.service.presence(hello.table, seat, online=True)
@@ -180,6 +251,15 @@ class Session:
 
     def _refuse(self, code: str, message: str, ref: str | int | None = None) -> None:
         self.connection.send(error_message(code, message, ref))
+
+
+async def refuse_connection(websocket: WebSocket, limit: int) -> None:
+    """Tell a client whose address holds too many connections, and close (1008)."""
+    message = f"your address holds {limit} connections already: close one first"
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await websocket.accept()
+        await websocket.send_text(encode(error_message("too_many_connections", message)))
+        await websocket.close(POLICY_VIOLATION, "too many connections")
 
 
 def _explain(error: ValidationError) -> tuple[str, str]:

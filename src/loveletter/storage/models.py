@@ -21,8 +21,24 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-#: Bumped on every change of the schema; a database of another version is refused.
-SCHEMA_VERSION = 1
+#: Bumped on every change of the schema; a database of a newer version is refused, an
+#: older one is brought up to date by MIGRATIONS when the server starts.
+SCHEMA_VERSION = 3
+
+#: What turns a database of an older version into the next one: version 1 had no turn
+#: timer, deadline, stand-in marks, host's seat or chat policy (tables), no count of
+#: timeouts (seats); version 2 had no hints option (tables).
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        "ALTER TABLE ll_tables ADD COLUMN turn_timer FLOAT NOT NULL DEFAULT 0",
+        "ALTER TABLE ll_tables ADD COLUMN deadline FLOAT",
+        "ALTER TABLE ll_seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE ll_tables ADD COLUMN standin_marks JSON",
+        "ALTER TABLE ll_tables ADD COLUMN host_seat INTEGER",
+        "ALTER TABLE ll_tables ADD COLUMN spectator_chat BOOLEAN NOT NULL DEFAULT FALSE",
+    ),
+    2: ("ALTER TABLE ll_tables ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE",),
+}
 
 
 class Base(DeclarativeBase):
@@ -57,6 +73,12 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float, index=True)
+    turn_timer: Mapped[float] = mapped_column(Float, default=0.0)  # 0: no turn timer
+    deadline: Mapped[float | None] = mapped_column(Float)  # the awaited decision runs out
+    standin_marks: Mapped[list[Any] | None]  # [round, log index, seat] of bots' decisions
+    host_seat: Mapped[int | None] = mapped_column(Integer)  # once the host sits
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)  # may they write
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # schema version 3
 
 
 class SeatRow(Base):
@@ -75,6 +97,7 @@ class SeatRow(Base):
     online: Mapped[bool] = mapped_column(Boolean)
     standin: Mapped[bool] = mapped_column(Boolean)  # a bot plays for an absent human
     seen_at: Mapped[float] = mapped_column(Float)
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)  # the turn timer's, in a row
 
 
 class GameRow(Base):

@@ -11,6 +11,7 @@ as the domain's :class:`~loveletter.tables.StorageError`, in one line.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,10 +21,12 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    and_,
     bindparam,
     create_engine,
     event,
     insert,
+    or_,
     select,
     update,
 )
@@ -42,6 +45,7 @@ from ..tables.records import (
     TableData,
 )
 from .models import (
+    MIGRATIONS,
     SCHEMA_VERSION,
     ActionRow,
     Base,
@@ -135,7 +139,15 @@ class Repository:
             found = db.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
             if found is None:
                 db.execute(insert(MetaRow).values(key="schema_version", value=str(SCHEMA_VERSION)))
-            elif found != str(SCHEMA_VERSION):
+                return
+            while found.isdigit() and int(found) in MIGRATIONS:
+                for statement in MIGRATIONS[int(found)]:
+                    db.exec_driver_sql(statement)
+                found = str(int(found) + 1)
+                db.execute(
+                    update(MetaRow).where(MetaRow.key == "schema_version").values(value=found)
+                )
+            if found != str(SCHEMA_VERSION):
                 raise SchemaVersionError(
                     f"{self.where} has schema version {found}; this server needs {SCHEMA_VERSION}"
                 )
@@ -155,6 +167,8 @@ class Repository:
             if row is None:
                 return None
             table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
+            marks = tuple((r, i, s) for r, i, s in row.standin_marks or ())
+            table = dataclasses.replace(table, standin_marks=marks)
             seats = tuple(
                 SeatData(**{key: getattr(seat, key) for key in SeatData.__slots__})
                 for seat in db.execute(
@@ -187,6 +201,17 @@ class Repository:
                 )
             )
             return StoredTable(table, seats, tuple(players or ()), rounds)
+
+    def token_hashes(self, table_id: str) -> list[str]:
+        """The token hashes of a table's seats (one read of its seats alone)."""
+        with self._begin() as db:
+            return list(
+                db.scalars(
+                    select(SeatRow.token_hash).where(
+                        SeatRow.table_id == table_id, SeatRow.token_hash.is_not(None)
+                    )
+                )
+            )
 
     def commit(self, change: Commit) -> bool:
         """Write one change in one transaction; False if the table moved on meanwhile."""
@@ -272,14 +297,20 @@ class Repository:
             return list(db.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
     def stalled_tables(self, before: float) -> list[str]:
-        """Tables waiting on a bot or the next round since before ``before``."""
+        """Tables waiting on a bot or the next round since before ``before``, or on a
+        human whose turn timer ran out before it."""
         with self._begin() as db:
             return list(
                 db.scalars(
                     select(TableRow.id).where(
                         TableRow.status == "playing",
-                        TableRow.awaiting.in_(("bot", "round")),
-                        TableRow.updated_at < before,
+                        or_(
+                            and_(
+                                TableRow.awaiting.in_(("bot", "round")),
+                                TableRow.updated_at < before,
+                            ),
+                            and_(TableRow.awaiting == "human", TableRow.deadline < before),
+                        ),
                     )
                 )
             )
@@ -366,7 +397,18 @@ class Repository:
 
 
 #: What a change of a table may change in its row (the rest is fixed at creation).
-_MOVING = ("status", "game_number", "awaiting", "version", "updated_at")
+_MOVING = (
+    "status",
+    "game_number",
+    "awaiting",
+    "version",
+    "updated_at",
+    "deadline",
+    "host_hash",
+    "standin_marks",
+    "host_seat",
+    "spectator_chat",
+)
 
 # Statements of the busiest path, built once (SQLAlchemy then reuses their compiled form).
 _MOVE_TABLE = (

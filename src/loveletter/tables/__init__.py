@@ -10,13 +10,20 @@ requests and answers. See docs/server.md.
 from .commands import (
     LANGUAGES,
     NAME_LENGTH,
+    Decider,
     Lang,
     TableSpec,
     act,
+    back,
+    chat_policy,
+    hand_host,
+    hint_view,
+    host_gone,
     join,
     new_table,
     next_round,
     presence,
+    remove,
     stand_in,
     start,
 )
@@ -32,6 +39,7 @@ from .errors import (
 )
 from .names import name_key
 from .records import (
+    AWAY_AFTER,
     Awaiting,
     Commit,
     GameStatus,
@@ -47,11 +55,13 @@ from .records import (
 from .state import TableState
 
 __all__ = [
+    "AWAY_AFTER",
     "LANGUAGES",
     "NAME_LENGTH",
     "Awaiting",
     "Commit",
     "ConflictError",
+    "Decider",
     "ForbiddenError",
     "GameStatus",
     "GameSummary",
@@ -71,12 +81,18 @@ __all__ = [
     "TableState",
     "TableStatus",
     "act",
+    "back",
+    "chat_policy",
+    "hand_host",
+    "hint_view",
+    "host_gone",
     "join",
     "name_key",
     "new_table",
     "next_round",
     "presence",
     "rebuild",
+    "remove",
     "settle",
     "stand_in",
     "start",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -16,10 +17,11 @@ from ..engine import (
     IllegalActionError,
     NotationError,
     Options,
+    View,
     describe_notation_error,
     describe_refusal,
 )
-from .errors import ConflictError, InvalidError
+from .errors import ConflictError, InvalidError, StaleError
 from .names import name_key
 from .records import SeatData, TableData
 from .state import TableState
@@ -36,13 +38,18 @@ NAME_LENGTH = 24
 class TableSpec:
     """A new table: its edition, its seats in order (a bot's level, or None for a seat
     left open), its options, the level of the bots that fill open seats and stand in
-    for absent players, and the seconds a player may be gone before one does."""
+    for absent players, the seconds a player may be gone before one does, the seconds
+    a human has for each decision (0: no turn timer); ``lang`` names its bots ("Bot 3",
+    "Robot 3")."""
 
     edition: str
     seats: tuple[str | None, ...]
     options: Options
     bot_level: str
     disconnect_timeout: float
+    lang: str = "en"
+    turn_timer: float = 0.0
+    hints: bool = False
 
 
 def new_table(spec: TableSpec, table_id: str, host_hash: str, now: float) -> TableState:
@@ -64,19 +71,31 @@ def new_table(spec: TableSpec, table_id: str, host_hash: str, now: float) -> Tab
         version=0,
         created_at=now,
         updated_at=now,
+        turn_timer=spec.turn_timer,
+        hints=spec.hints,
     )
     seats = tuple(
         SeatData(seat=i, kind="open", seen_at=now)
         if level is None
-        else SeatData(seat=i, kind="bot", level=level, name=_bot_name(i, []), seen_at=now)
+        else SeatData(
+            seat=i, kind="bot", level=level, name=_bot_name(i, [], spec.lang), seen_at=now
+        )
         for i, level in enumerate(spec.seats)
     )
     return TableState(data, seats)
 
 
-def join(state: TableState, name: str, seat: int | None, token_hash: str, now: float) -> TableState:
+def join(
+    state: TableState,
+    name: str,
+    seat: int | None,
+    token_hash: str,
+    now: float,
+    *,
+    host: bool = False,
+) -> TableState:
     """A human takes a free seat of a table in the lobby, under a name that looks like
-    no other at the table (:func:`~.names.name_key`)."""
+    no other at the table (:func:`~.names.name_key`); the ``host`` takes it as host's."""
     if state.status != "lobby":
         raise ConflictError("the game has started: seats can no longer be taken", "not_in_lobby")
     key = name_key(name)
@@ -92,11 +111,68 @@ def join(state: TableState, name: str, seat: int | None, token_hash: str, now: f
     elif seat not in free:
         raise ConflictError(f"seat {seat} is taken", "seat_taken")
     taken = SeatData(seat=seat, kind="human", name=name, token_hash=token_hash, seen_at=now)
+    if host and state.data.host_seat is None:
+        data = dataclasses.replace(state.data, host_seat=seat)
+        state = TableState(data, state.seats, state.game)
     return _with_seats(state, {seat: taken})
 
 
-def start(state: TableState, rng: random.Random, now: float, *, rematch: bool) -> TableState:
-    """Start the first game (open seats get bots) or a rematch (the same seats)."""
+def remove(state: TableState, seat: int, now: float) -> TableState:
+    """The host removes a seat's player: in the lobby the seat is open again, in a game
+    a bot of the table's level takes it (under the same name). Their token is void."""
+    current = _other_human(state, seat)
+    if state.status == "lobby":
+        new = SeatData(seat=seat, kind="open", seen_at=now)
+    else:
+        new = SeatData(
+            seat=seat, kind="bot", level=state.data.bot_level, name=current.name, seen_at=now
+        )
+    return _with_seats(state, {seat: new})
+
+
+def hand_host(state: TableState, seat: int) -> TableState:
+    """The host hands the host's role (and token: that seat's) to another player."""
+    current = _other_human(state, seat)
+    assert current.token_hash is not None
+    data = dataclasses.replace(state.data, host_seat=seat, host_hash=current.token_hash)
+    return TableState(data, state.seats, state.game)
+
+
+def chat_policy(state: TableState, spectators: bool) -> TableState | None:
+    """The host lets spectators write in the chat, or not; None if unchanged."""
+    if state.data.spectator_chat == spectators:
+        return None
+    data = dataclasses.replace(state.data, spectator_chat=spectators)
+    return TableState(data, state.seats, state.game)
+
+
+def host_gone(state: TableState, now: float) -> bool:
+    """Whether the host's player has been gone longer than the table allows (then any
+    seated player may start the game or a rematch)."""
+    host = state.data.host_seat
+    if host is None:
+        return False
+    seat = state.seats[host]
+    return not seat.online and seat.seen_at + state.data.disconnect_timeout <= now
+
+
+def _other_human(state: TableState, seat: int) -> SeatData:
+    """The seat, if another human than the host holds it; ConflictError otherwise."""
+    if not 0 <= seat < len(state.seats):
+        raise ConflictError(f"this table has no seat {seat}", "no_such_seat")
+    current = state.seats[seat]
+    if current.kind != "human":
+        raise ConflictError(f"no player holds seat {seat}", "no_player")
+    if seat == state.data.host_seat:
+        raise ConflictError("the host holds this seat", "host_seat")
+    return current
+
+
+def start(
+    state: TableState, rng: random.Random, now: float, *, rematch: bool, lang: str = "en"
+) -> TableState:
+    """Start the first game (open seats get bots, named in ``lang``) or a rematch (the
+    same seats)."""
     if rematch and state.status != "finished":
         raise ConflictError("a rematch can start only once the game is over", "not_finished")
     if not rematch and state.status != "lobby":
@@ -105,7 +181,7 @@ def start(state: TableState, rng: random.Random, now: float, *, rematch: bool) -
     names = [s.name for s in state.seats if s.name is not None]
     for seat in state.seats:
         if seat.kind == "open":
-            name = _bot_name(seat.seat, names)
+            name = _bot_name(seat.seat, names, lang)
             names.append(name)
             changed[seat.seat] = SeatData(
                 seat=seat.seat, kind="bot", level=state.data.bot_level, name=name, seen_at=now
@@ -116,15 +192,61 @@ def start(state: TableState, rng: random.Random, now: float, *, rematch: bool) -
     players = [s.name or "" for s in state.seats]
     options = Options.from_dict(state.data.options)
     game = Game(state.data.edition, players, options=options, rng=rng)
-    data = dataclasses.replace(state.data, status="playing", game_number=state.data.game_number + 1)
+    data = dataclasses.replace(
+        state.data, status="playing", game_number=state.data.game_number + 1, standin_marks=()
+    )
     return TableState(data, state.seats, game)
 
 
-def act(state: TableState, seat: int, text: str) -> TableState:
-    """The seat plays one decision in notation."""
+#: Why an action meant for another position is refused, in every language.
+STALE_ACTION = {
+    "en": "the game has moved on since this action was chosen: choose again",
+    "fr": "la partie a avancé depuis le choix de cette action\u00a0: choisissez à nouveau",
+}
+
+
+def hint_view(state: TableState, seat: int) -> View:
+    """The view a hint for ``seat`` is computed from: refused unless the table allows
+    hints and it is that seat's turn."""
+    if not state.data.hints:
+        raise ConflictError(
+            "hints are off at this table: the host did not allow them",
+            "hints_off",
+            translations={
+                "fr": "Les conseils sont désactivés à cette table : l'hôte ne les a pas permis."
+            },
+        )
     game = state.game
     if state.status != "playing" or game is None:
         raise ConflictError("no game is under way at this table", "not_playing")
+    if game.to_move != seat:
+        raise ConflictError("a hint is for the seat to move: it is not your turn", "not_your_turn")
+    return state.view(seat)
+
+
+#: Who made a decision: the seat's ``player``, its ``bot`` (a bot's seat, or one
+#: standing in), or the stand-in because the turn timer ran ``out``.
+Decider = Literal["player", "bot", "out"]
+
+
+def act(
+    state: TableState,
+    seat: int,
+    text: str,
+    by: Decider = "player",
+    *,
+    at: Mapping[str, int] | None = None,
+) -> TableState:
+    """The seat plays one decision in notation. A player's own decision ends their
+    timeouts in a row (they are back); a decision made because the timer ran out
+    counts one more. With ``at``, only at that position (:meth:`TableState.position`):
+    an action meant for an earlier one, a duplicate or a loser of a race, is refused as
+    ``stale_action`` even where it would be legal."""
+    game = state.game
+    if state.status != "playing" or game is None:
+        raise ConflictError("no game is under way at this table", "not_playing")
+    if at is not None and dict(at) != state.position():
+        raise StaleError(STALE_ACTION["en"], "stale_action", translations=STALE_ACTION)
     if game.to_move is None:
         raise ConflictError("the round is over: wait for the next one", "not_your_turn")
     if game.to_move != seat:
@@ -132,6 +254,7 @@ def act(state: TableState, seat: int, text: str) -> TableState:
             f"it is not your turn: seat {game.to_move} must decide", "not_your_turn"
         )
     game = game.copy(rng=game.rng)  # the old state is dropped: its generator moves on
+    began = (game.round, len(game.log), seat)
     try:
         game.apply(text, seat=seat)
     except NotationError as error:
@@ -141,9 +264,26 @@ def act(state: TableState, seat: int, text: str) -> TableState:
         reasons = {lang: describe_refusal(error, game, lang) for lang in LANGUAGES}
         raise InvalidError(reasons["en"], "illegal_action", translations=reasons) from None
     data = state.data
+    current = state.seats[seat]
+    if by != "player" and current.kind == "human":
+        data = dataclasses.replace(data, standin_marks=(*data.standin_marks, began))
     if game.is_over:
         data = dataclasses.replace(data, status="finished")
-    return TableState(data, state.seats, game)
+    timeouts = {"player": 0, "bot": current.timeouts, "out": current.timeouts + 1}[by]
+    changed = (
+        {}
+        if timeouts == current.timeouts
+        else {seat: dataclasses.replace(current, timeouts=timeouts)}
+    )
+    return _with_seats(TableState(data, state.seats, game), changed)
+
+
+def back(state: TableState, seat: int) -> TableState | None:
+    """A player marked away says they are back; None if they were not away."""
+    current = state.seats[seat]
+    if not current.timeouts:
+        return None
+    return _with_seats(state, {seat: dataclasses.replace(current, timeouts=0)})
 
 
 def next_round(state: TableState) -> TableState:
@@ -183,12 +323,17 @@ def _with_seats(state: TableState, changed: dict[int, SeatData]) -> TableState:
     return TableState(state.data, seats, state.game)
 
 
-def _bot_name(seat: int, taken: list[str]) -> str:
-    """``Bot 3``, or a variant no one at the table uses."""
+#: A bot's default name, by language.
+_BOT_WORD = {"en": "Bot", "fr": "Robot"}
+
+
+def _bot_name(seat: int, taken: list[str], lang: str = "en") -> str:
+    """``Bot 3`` (``Robot 3`` in French), or a variant no one at the table uses."""
     used = {name_key(name) for name in taken}
-    name = f"Bot {seat + 1}"
+    word = _BOT_WORD.get(lang, "Bot")
+    name = f"{word} {seat + 1}"
     suffix = 1
     while name_key(name) in used:
         suffix += 1
-        name = f"Bot {seat + 1}.{suffix}"
+        name = f"{word} {seat + 1}.{suffix}"
     return name[:NAME_LENGTH]

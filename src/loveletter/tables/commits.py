@@ -18,7 +18,8 @@ from .state import TableState
 def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Commit]:
     """The final new state (next version) and the commit that stores the change."""
     data = dataclasses.replace(new.data, version=old.version + 1, updated_at=now)
-    data = dataclasses.replace(data, awaiting=TableState(data, new.seats, new.game).awaiting())
+    awaiting = TableState(data, new.seats, new.game).awaiting()
+    data = dataclasses.replace(data, awaiting=awaiting, deadline=_deadline(old, new, awaiting, now))
     final = TableState(data, new.seats, new.game)
     seats = tuple(s for s, before in zip(new.seats, old.seats, strict=True) if s != before)
     game = new.game
@@ -63,6 +64,17 @@ def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Co
         winners=tuple(game.winners) if game is not None and record is not None else (),
     )
     return final, commit
+
+
+def _deadline(old: TableState, new: TableState, awaiting: str | None, now: float) -> float | None:
+    """When the decision awaited after this change runs out: a new decision (the game
+    moved, or a human's turn began) gets the whole timer, an unchanged one keeps it."""
+    timer = new.data.turn_timer
+    if not timer or awaiting != "human":
+        return None
+    if new.game is old.game and old.data.awaiting == "human" and old.data.deadline is not None:
+        return old.data.deadline
+    return now + timer
 
 
 def rebuild(stored: StoredTable, rng: random.Random) -> TableState:

@@ -62,7 +62,8 @@ class InvalidError(TableError):
 
 
 class StaleError(TableError):
-    """A bot's or the pacer's move computed for a version that is gone; dropped."""
+    """A move meant for a position that is gone: a bot's or the pacer's (dropped), or
+    a player's action (``stale_action``: chosen again on the new state)."""
 
     code = "stale"
     status = 409

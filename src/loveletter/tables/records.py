@@ -21,13 +21,22 @@ SeatKind = Literal["open", "human", "bot"]
 #: next ``round`` to be dealt.
 Awaiting = Literal["human", "bot", "round"]
 
+#: The turn timer's runs out in a row after which a player is away (a bot plays for them).
+AWAY_AFTER = 3
+
+#: Where a bot's decision for a human seat begins in the current game's log: the
+#: round, the index of its first event in that round's log, and the seat.
+StandinMark = tuple[int, int, int]
+
 #: A game of a table's history.
 GameStatus = Literal["playing", "finished"]
 
 
 @dataclass(frozen=True, slots=True)
 class SeatData:
-    """One seat as stored; ``standin`` marks a bot playing for an absent human."""
+    """One seat as stored; ``standin`` marks a bot playing for an absent human,
+    ``timeouts`` counts the turn timer's runs out in a row (the player is away from
+    :data:`AWAY_AFTER` on, until they act again)."""
 
     seat: int
     kind: SeatKind
@@ -37,11 +46,22 @@ class SeatData:
     online: bool = False
     standin: bool = False
     seen_at: float = 0.0
+    timeouts: int = 0
+
+    @property
+    def away(self) -> bool:
+        """Whether the turn timer ran out on this player too often in a row."""
+        return self.timeouts >= AWAY_AFTER
 
 
 @dataclass(frozen=True, slots=True)
 class TableData:
-    """A table's own row as stored."""
+    """A table's own row as stored. ``turn_timer`` is the seconds a human has for each
+    decision (0: no timer), ``deadline`` when the decision awaited now runs out, and
+    ``standin_marks`` where the current game's decisions made by a bot for a human
+    begin (that player's log marks them). ``host_seat`` is the seat of the host, once
+    they sit at their table (the host token is then that seat's); ``spectator_chat``
+    whether spectators may write in the table's chat (the host decides)."""
 
     id: str
     edition: str
@@ -55,6 +75,12 @@ class TableData:
     version: int
     created_at: float
     updated_at: float
+    turn_timer: float = 0.0
+    deadline: float | None = None
+    standin_marks: tuple[StandinMark, ...] = ()
+    host_seat: int | None = None
+    spectator_chat: bool = False
+    hints: bool = False  # players may ask for the expert's hint
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,9 +70,18 @@ class TableState:
         info = self.seats[seat]
         if info.kind == "bot":
             return seat, info.level or self.data.bot_level
-        if info.standin:
+        if info.standin or info.away:
             return seat, self.data.bot_level
         return None
+
+    def timer_due(self) -> tuple[int, float] | None:
+        """The human seat to move and when its turn timer runs out, if one runs."""
+        deadline = self.data.deadline
+        if deadline is None or self.awaiting() != "human":
+            return None
+        assert self.game is not None
+        assert self.game.to_move is not None
+        return self.game.to_move, deadline
 
     def awaiting(self) -> Awaiting | None:
         """What the game waits for: a ``human``, a ``bot``, the next ``round``; or None."""

@@ -23,6 +23,7 @@ from textual.widgets import ContentSwitcher, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ..bots.hints import Hint, hint
 from ..engine import (
     IllegalActionError,
     Narrator,
@@ -81,6 +82,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", show=False),
         Binding("colon", "focus_command", show=False),
         Binding("question_mark", "help", show=False),
+        Binding("h", "hint", show=False),
         Binding("pageup", "scroll_log(-1)", show=False, priority=True),
         Binding("pagedown", "scroll_log(1)", show=False, priority=True),
         *(Binding(key, f"tab('{tab}')", show=False) for tab, _, key in TABS),
@@ -240,9 +242,30 @@ class GameScreen(Screen[None]):
             action = None
         return seat, action, time.monotonic() - start
 
+    def action_hint(self) -> None:
+        """``h``: what the expert would play from the viewer's seat, and why."""
+        seat = self.viewer
+        if self.decision is None or seat is None or self.session.game.to_move != seat:
+            self.say(self.tr("hint_none"), error=True)
+            return
+        self.say(self.tr("hint_thinking"))
+        self.find_hint(self.session.view(seat))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, view: View) -> tuple[View, Hint]:
+        """The hint for ``view``, off the UI thread (the expert searches)."""
+        return view, hint(view)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A bot has decided: play it after the visible pause."""
+        """A bot has decided: play it after the visible pause. A hint is ready: show it
+        if the game has not moved on."""
         worker = event.worker
+        if worker.group == "hint" and event.state is WorkerState.SUCCESS:
+            view, advice = cast(tuple[View, Hint], worker.result)
+            if self.viewer == view["seat"] and self.session.view(view["seat"]) == view:
+                line = advice.reasons[self.lang]  # "Play the Guard...", after a dash here
+                self.say(self.tr("hint", reason=line[:1].lower() + line[1:]))
+            return
         if worker.group != "bot" or event.state is not WorkerState.SUCCESS:
             return
         seat, action, elapsed = cast(tuple[int, str | None, float], worker.result)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..bots import Bot, make_bot
 from ..engine import (
+    DEFAULT_NAMES,
     Game,
     Options,
     Record,
@@ -29,8 +30,6 @@ from ..engine import (
 )
 from ..terminal_text import printable
 
-#: Default names, one per seat.
-NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
 #: The key of this program's data in a record's ``meta``.
 META_KEY = "play"
 #: The level of a bot seat when none is given.
@@ -68,7 +67,7 @@ def seat_setups(
 ) -> tuple[SeatSetup, ...]:
     """Humans first, then the bots in order; seats without a given name get a free one."""
     humans = players - len(bots)
-    free = iter(name for name in NAMES if name not in names)
+    free = iter(name for name in DEFAULT_NAMES if name not in names)
     seats = []
     for seat in range(players):
         name = names[seat] if seat < len(names) else next(free)

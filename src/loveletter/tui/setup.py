@@ -15,10 +15,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from ..bots import LEVELS
-from ..engine import EDITIONS, Options, get_edition
+from ..engine import DEFAULT_NAMES, EDITIONS, Options, get_edition
 from ..engine.record import MAX_NAME_LENGTH
 from ..terminal_text import printable
-from .session import DEFAULT_LEVEL, NAMES, SeatSetup, Setup
+from .session import DEFAULT_LEVEL, SeatSetup, Setup
 from .texts import LANGUAGE_NAMES, level_name, tr
 from .widgets import Cycler
 
@@ -34,7 +34,7 @@ class Draft:
     lang: str = "en"
     seed: str = ""
     kinds: list[str] = field(default_factory=lambda: [HUMAN] + [DEFAULT_LEVEL] * 7)
-    names: list[str] = field(default_factory=lambda: list(NAMES))
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
     options: Options = field(default_factory=Options)
 
     @classmethod

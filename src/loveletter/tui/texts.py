@@ -105,6 +105,9 @@ _EN = {
     "bot_failed": "{name} (bot) gave no legal answer; it plays {action} instead.",
     "save_failed": "Could not save to {path}: {reason}",
     "command_hint": "type an action, e.g. guard 1 priest — press : to type",
+    "hint": "Hint — {reason}",
+    "hint_thinking": "Looking for a hint…",
+    "hint_none": "No hint now: it is not your turn.",
     # side panel
     "log": "Log",
     # help screen
@@ -116,6 +119,7 @@ _EN = {
         "↑ ↓ Enter   move through the answers and choose one\n"
         "Esc         go back one step, or take back a play waiting for confirmation\n"
         ":           type an action in notation (guard 1 priest)\n"
+        "h           a hint: what the expert would play, and why\n"
         "l t n       the log, the card tracker, your notes\n"
         "PgUp PgDn   scroll the log (or the mouse wheel)\n"
         "?           this help    Ctrl+C  quit (and save)\n\n"
@@ -139,7 +143,7 @@ _EN = {
     "note_known": "{name} holds {the_card}",
     "round_rule": "Round {number}",
     # keys
-    "keys_game": "0-9 choose  Esc back  : type  l/t/n tabs  PgUp/PgDn log  ? help  ^C quit",
+    "keys_game": "0-9 choose  Esc back  : type  h hint  l/t/n tabs  ? help  ^C quit",
     # hand-over
     "turn_over": "Your turn is over.",
     "pass_to": "Pass the keyboard to {name}",
@@ -219,7 +223,7 @@ _FR = {
     "players_title": "Joueurs",
     "you": "vous",
     "out": "hors jeu",
-    "protected": "protégé·e",
+    "protected": "sous protection",
     "jester_mark": "Bouffon {name:de}",
     "sycophant_mark": "choix du Flagorneur",
     "no_discards": "—",
@@ -269,6 +273,9 @@ _FR = {
     "nobody_to_move": "Personne ne joue en ce moment.",
     "no_choice": "Il n'y a pas de choix {number} ici.",
     "refused": "Refusé : {reason}",
+    "hint": "Conseil — {reason}",
+    "hint_thinking": "Recherche d'un conseil…",
+    "hint_none": "Pas de conseil maintenant : ce n'est pas votre tour.",
     "not_notation": "Action incompréhensible : {reason}",
     "bot_failed": "{name} (bot) n'a pas donné de réponse légale ; il joue {action}.",
     "save_failed": "Impossible d'enregistrer dans {path} : {reason}",
@@ -297,11 +304,11 @@ _FR = {
     "turn_over": "Votre tour est terminé.",
     "pass_to": "Passer le clavier à {name}",
     "handover_title": "Passez le clavier à {name}",
-    "handover_text": "{name}, appuyez sur Entrée quand vous êtes prêt·e à voir votre main.",
+    "handover_text": "{name}, appuyez sur Entrée pour voir votre main.",
     "handover_bishop": "{name} doit répondre à l'Évêque.",
     # round summary
     "round_over": "Fin de la manche {number}",
-    "ending_last_standing": "{names} : seul·e encore en lice.",
+    "ending_last_standing": "{names} : dernière personne en lice.",
     "ending_showdown": "Révélation : {names} avec la plus forte carte.",
     "ending_showdown_nobody": "Révélation : toujours à égalité, personne ne gagne la manche.",
     "ending_game_won": "Un jeton a gagné la partie sur-le-champ.",
@@ -339,7 +346,7 @@ _FR = {
 #: French texts where ":" is a key to press, not punctuation: kept as they are.
 _FR_KEYS = {
     "command_hint": "tapez une action, ex. garde 1 prêtre — touche : pour taper",
-    "keys_game": "0-9 choix  Échap retour  : taper  l/t/n onglets  PgPréc/Suiv  ? aide  ^C fin",
+    "keys_game": "0-9 choix  Échap retour  : taper  h conseil  l/t/n onglets  ? aide  ^C fin",
     "help_close": "Échap, ? ou q\u00a0: retour au jeu",
     "help_keys": (
         "Touches\n"
@@ -347,6 +354,7 @@ _FR_KEYS = {
         "↑ ↓ Entrée   parcourir les réponses et en choisir une\n"
         "Échap        revenir d'une étape, ou reprendre un coup à confirmer\n"
         ":            taper une action en notation (garde 1 prêtre)\n"
+        "h            un conseil\u00a0: ce que l'expert jouerait, et pourquoi\n"
         "l t n        le journal, le suivi des cartes, vos notes\n"
         "PgPréc PgSuiv  faire défiler le journal (ou la molette)\n"
         "?            cette aide    Ctrl+C  quitter (et sauvegarder)\n\n"

@@ -33,7 +33,8 @@ const editionCache = new Map();
 export const api = {
   createTable: (spec) => call("POST", "/api/tables", spec),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
-  join: (id, name) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { name }),
+  join: (id, name, hostToken) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/join`, hostToken ? { name, host_token: hostToken } : { name }),
   start: (id, hostToken) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/start`, { host_token: hostToken }),
   games: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),

@@ -4,10 +4,13 @@
 import { cardBack, cardChip } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { moveClasses, outcomeTag } from "./recent.js";
 
 /**
  * ctx: {deck, view, table (public table info or null), me (seat or null), previous
- * (the view before, for the animations), review (every hand, replay only)}.
+ * (the view before, for the animations), review (hands face up: the replay, the end
+ * of a round), move (the round's last play, highlighted) and flash (whether its
+ * outcome shows on the seats)}.
  * `inner` goes between the seat's header and its discard pile (your hand).
  */
 export function seatPanel(ctx, seat, inner = null) {
@@ -21,6 +24,7 @@ export function seatPanel(ctx, seat, inner = null) {
   const before = ctx.previous && ctx.previous.round === view.round ? ctx.previous.seats[seat] : null;
   if (data.out && before && !before.out) classes.push("just-out");
   if (data.protected) classes.push("is-protected");
+  classes.push(...moveClasses(ctx.move, seat));
   return h(
     "section",
     { class: classes.join(" "), "data-seat": seat, "aria-label": data.name },
@@ -31,6 +35,7 @@ export function seatPanel(ctx, seat, inner = null) {
       tokens(data.tokens, view.tokens_to_win),
       seat === me || ctx.review ? null : hiddenHand(ctx, seat),
       h("div", { class: "badges" }, badges(ctx, seat, deciding)),
+      ctx.flash ? outcomeTag(ctx.deck, ctx.move, seat) : null,
     ),
     ctx.review ? reviewedHand(ctx, seat) : null,
     inner,
@@ -52,8 +57,8 @@ function badges(ctx, seat, deciding) {
   }
   if (data.protected) list.push(["protected", t("badge_protected")]);
   if (data.out) list.push(["out", t("badge_out")]);
-  if (view.jester && view.jester.holder === seat) list.push(["jester", t("badge_jester")]);
-  if (view.sycophant === seat) list.push(["sycophant", t("badge_sycophant")]);
+  if (view.jester && view.jester.holder === seat) list.push(["jester", t("badge_jester", { card: ctx.deck.name("jester") })]);
+  if (view.sycophant === seat) list.push(["sycophant", t("badge_sycophant", { card: ctx.deck.name("sycophant") })]);
   return list.map(([kind, text]) => h("span", { class: `badge badge-${kind}` }, text));
 }
 
@@ -63,12 +68,15 @@ function levelName(level) {
   return text === key ? level : text;
 }
 
-/** Tokens as hearts (filled: won), or as "n / goal" for long games. */
+/**
+ * Tokens as hearts (filled: won; more than the goal when a bonus passed it), or as
+ * "n / goal" for long games.
+ */
 export function tokens(count, goal) {
   const label = t("tokens_of", { n: count, goal });
-  if (goal > 8) return h("span", { class: "tokens", role: "img", "aria-label": label }, `♥ ${count}/${goal}`);
+  if (Math.max(goal, count) > 8) return h("span", { class: "tokens", role: "img", "aria-label": label }, `♥ ${count}/${goal}`);
   const hearts = [];
-  for (let i = 0; i < goal; i++) hearts.push(h("span", { class: i < count ? "heart won" : "heart" }, i < count ? "♥" : "♡"));
+  for (let i = 0; i < Math.max(goal, count); i++) hearts.push(h("span", { class: i < count ? "heart won" : "heart" }, i < count ? "♥" : "♡"));
   return h("span", { class: "tokens", role: "img", "aria-label": label, title: label }, hearts);
 }
 

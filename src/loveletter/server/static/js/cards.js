@@ -156,14 +156,23 @@ export function cardFace(deck, id, { count = true } = {}) {
   );
 }
 
-/** A small card for piles and lists: value and name; the effect on hover. */
+/**
+ * A small card for piles and lists: value and name; the effect on hover, the whole
+ * card on a tap, a click or Enter (cardinfo.js), unless `inert` (a chip inside a
+ * button, which has its own click).
+ */
 export function cardChip(deck, id, extra = {}) {
   const card = deck.card(id);
+  const live = !extra.inert;
   return h(
     "span",
     {
       class: `chip ${extra.class || ""}`.trim(),
       "data-card": id,
+      "data-info": live ? id : null,
+      role: live ? "button" : null,
+      tabindex: live ? "0" : null,
+      "aria-haspopup": live ? "dialog" : null,
       style: accent(card.value),
       title: `${card.value} · ${card.name} — ${card.effect}`,
     },

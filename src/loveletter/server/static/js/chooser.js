@@ -133,18 +133,17 @@ function stepChoices(ctx, on, keys, step) {
   if (word === "keep") {
     const title = index === 0 ? t("keep_card") : t("order_card");
     const hint = index === 0 ? t("keep_hint") : t("order_hint");
-    const list = step.options.map((card) => [card, cardChip(deck, card), choose(card)]);
+    const list = step.options.map((card) => [card, cardChip(deck, card, { inert: true }), choose(card)]);
     return [h("p", { class: "step-title" }, title), h("p", { class: "muted small" }, hint), options(keys, list)];
   }
   if (word === "look") {
-    const list = step.options.map((arg) => [arg, arg === "none" ? t("look_none") : view.players[Number(arg)], choose(arg)]);
+    const list = step.options.map((arg) => [arg, arg === "none" ? t("look_none") : seatLabel(view, Number(arg), me), choose(arg)]);
     return [h("p", { class: "step-title" }, t("look_step")), options(keys, list)];
   }
   if (index === 0) {
     const list = step.options.map((arg) => {
       const seat = Number(arg);
-      const label = seat === me ? `${view.players[seat]} (${t("you")})` : view.players[seat];
-      return [arg, label, choose(arg)];
+      return [arg, seatLabel(view, seat, me), choose(arg)];
     });
     return [stepTitle(deck, word, t("choose_target")), options(keys, list, "seats")];
   }
@@ -162,7 +161,7 @@ function stepChoices(ctx, on, keys, step) {
     );
     return [arg, label, choose(arg), String(value)];
   });
-  const title = byValue ? t("name_value") : t("name_card");
+  const title = byValue ? t("name_value") : t("name_card", { card: deck.name(word) });
   return [stepTitle(deck, word, title, ctx.view.players[Number(step.picks[0])]), options(keys, list, "guesses")];
 }
 
@@ -182,22 +181,42 @@ function multiSeat(ctx, ui, on, keys, step) {
   const { view, me } = ctx;
   const chosen = ui.choice.seats;
   const action = step.multi.actionFor(chosen);
+  const most = Math.max(...step.multi.sizes);
+  const full = chosen.length >= most;
   const list = step.multi.seats.map((seat, i) => {
     const pressed = chosen.includes(seat);
-    const label = seat === me ? `${view.players[seat]} (${t("you")})` : view.players[seat];
-    keys.set(String(i + 1), () => on.toggleSeat(seat));
+    const label = seatLabel(view, seat, me);
+    // No more seats than the card allows: unselect one first.
+    const locked = full && !pressed;
+    const toggle = locked ? null : () => on.toggleSeat(seat);
+    if (toggle) keys.set(String(i + 1), toggle);
     return h(
       "button",
-      { type: "button", class: "option", "aria-pressed": String(pressed), "data-focus": `seat-${seat}`, "data-option": seat, onclick: () => on.toggleSeat(seat) },
+      {
+        type: "button",
+        class: "option",
+        "aria-pressed": String(pressed),
+        "aria-disabled": locked ? "true" : null,
+        title: locked ? t("seats_max", { n: most }) : null,
+        "data-focus": `seat-${seat}`,
+        "data-option": seat,
+        onclick: toggle || undefined,
+      },
       h("kbd", { class: "key" }, String(i + 1)),
       label,
     );
   });
   if (action) keys.set("Enter", () => on.send(action));
+  const why = action ? null : step.word === "baroness" || step.word === "cardinal" ? t(`play_why_${step.word}`) : t("play_why_none", { n: most });
   return [
     stepTitle(ctx.deck, step.word, t(`choose_seats_${step.word}`)),
     h("div", { class: "options seats" }, list),
-    h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", disabled: !action, onclick: () => action && on.send(action) }, t("confirm")),
+    h(
+      "div",
+      { class: "confirm-row" },
+      h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", disabled: !action, "aria-describedby": why ? "confirm-why" : null, onclick: () => action && on.send(action) }, t("confirm")),
+      why ? h("p", { class: "confirm-why muted small", id: "confirm-why" }, why) : null,
+    ),
   ];
 }
 
@@ -236,7 +255,12 @@ function ruleNotes(ctx, ui) {
     notes.push(t("blocked_note"));
   }
   if (view.sycophant !== null && view.sycophant !== undefined && ui.choice.word && deck.choosesPlayers(ui.choice.word)) {
-    notes.push(t("sycophant_note", { name: view.players[view.sycophant] }));
+    notes.push(t("sycophant_note", { name: view.players[view.sycophant], card: deck.name("sycophant") }));
   }
   return notes;
+}
+
+/** A seat's name as a choice: "Ana (you)" for your own. */
+function seatLabel(view, seat, me) {
+  return seat === me ? t("you_suffix", { name: view.players[seat] }) : view.players[seat];
 }

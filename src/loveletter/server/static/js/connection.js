@@ -4,18 +4,20 @@ const FATAL = new Set(["unknown_table", "bad_token"]);
 
 export class Connection {
   /**
-   * handlers: onState(message), onError(error), onStatus("connecting" | "open" | "lost").
+   * handlers: onState(message), onError(error), onStatus("connecting" | "open" | "lost"),
+   * onHint(message) (optional).
    * With a seat token the connection plays that seat; without, it watches.
    */
-  constructor({ table, token, lang, onState, onError, onStatus }) {
+  constructor({ table, token, lang, onState, onError, onStatus, onChat, onHint }) {
     this.table = table;
     this.token = token;
     this.lang = lang;
-    this.handlers = { onState, onError, onStatus };
+    this.handlers = { onState, onError, onStatus, onChat, onHint };
     this.socket = null;
     this.retries = 0;
     this.closed = false;
     this.nextId = 1;
+    this.position = null; // the last state's: an action answers it (else stale_action)
   }
 
   open() {
@@ -40,12 +42,17 @@ export class Connection {
   receive(text) {
     const message = JSON.parse(text);
     if (message.type === "state") {
+      this.position = message.position;
       this.retries = 0;
       this.handlers.onStatus("open");
       this.handlers.onState(message);
+    } else if ((message.type === "chat" || message.type === "chat_history") && this.handlers.onChat) {
+      this.handlers.onChat(message);
     } else if (message.type === "error") {
       if (FATAL.has(message.code)) this.close();
       this.handlers.onError(message);
+    } else if (message.type === "hint" && this.handlers.onHint) {
+      this.handlers.onHint(message);
     }
   }
 
@@ -60,15 +67,20 @@ export class Connection {
   }
 
   action(text) {
-    return this.send({ type: "action", action: text });
+    return this.send({ type: "action", action: text, position: this.position });
   }
 
+  hint() {
+    return this.send({ type: "hint" });
+  }
+
+  /** Start (or rematch) with the host token if this page keeps it, else as the seat. */
   start(hostToken) {
-    return this.send({ type: "start", host_token: hostToken });
+    return this.send(hostToken ? { type: "start", host_token: hostToken } : { type: "start" });
   }
 
   rematch(hostToken) {
-    return this.send({ type: "rematch", host_token: hostToken });
+    return this.send(hostToken ? { type: "rematch", host_token: hostToken } : { type: "rematch" });
   }
 
   setLang(lang) {

@@ -1,7 +1,9 @@
 // The home page: create a table (edition, seats, bots, options) or join one by link.
 
 import { api } from "./api.js";
+import { timeFields, timeSpec } from "./clocks.js";
 import { field, h, replace, toast } from "./dom.js";
+import { errorText } from "./errors.js";
 import { lang, t } from "./i18n.js";
 import { store } from "./store.js";
 
@@ -10,7 +12,7 @@ const DEFAULTS = { edition: "2019", players: 3, seat: "bot:medium" };
 
 export function homePage(main) {
   // What the form holds survives a change of language.
-  const form = { ...DEFAULTS, name: store.name(), seats: [], options: {} };
+  const form = { ...DEFAULTS, name: store.name(), seats: [], options: {}, hints: false };
   let editions = [];
 
   async function load() {
@@ -77,6 +79,7 @@ export function homePage(main) {
       field(t("your_name"), name, h("small", { id: "name-hint" }, t("name_hint"))),
       h("div", { class: "row" }, field(t("edition"), editionSelect), field(t("players"), players, null, "narrow")),
       seats,
+      timeFields(form, field),
       optionsBox(current),
       h("button", { type: "submit", class: "primary big", id: "create" }, t("create")),
     );
@@ -91,7 +94,11 @@ export function homePage(main) {
         onchange: (event) => (form.seats[index] = event.target.value),
       },
       LEVELS.map((level) =>
-        h("option", { value: `bot:${level}`, selected: form.seats[index] === `bot:${level}` }, t("seat_bot", { level: t(`level_${level}`) })),
+        h(
+          "option",
+          { value: `bot:${level}`, selected: form.seats[index] === `bot:${level}` },
+          t("seat_bot_note", { level: t(`level_${level}`), note: t(`level_note_${level}`) }),
+        ),
       ),
       h("option", { value: "open", selected: form.seats[index] === "open" }, t("seat_friend")),
     );
@@ -116,7 +123,11 @@ export function homePage(main) {
       );
     return h(
       "details",
-      { class: "options", open: Object.keys(options).length > 0 },
+      {
+        class: "options",
+        open: form.optionsOpen ?? Object.keys(options).length > 0,
+        ontoggle: (event) => (form.optionsOpen = event.target.open), // kept across a change of language
+      },
       h("summary", {}, t("options")),
       field(
         t("tokens_to_win"),
@@ -154,28 +165,39 @@ export function homePage(main) {
       form.players === 2 ? check("face_up", t("face_up"), true) : null,
       premium ? check("princess_beats_bishop", t("bishop_option"), true) : null,
       premium ? check("constable_when_knocked_out", t("constable_option"), false) : null,
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", id: "opt-hints", checked: form.hints, onchange: (event) => (form.hints = event.target.checked) }),
+        t("hints_option"),
+      ),
     );
   }
 
   async function create(event) {
     event.preventDefault();
     const name = form.name.trim();
+    if (!name) {
+      toast(t("name_blank"), "error"); // checked before anything is created
+      document.getElementById("name").focus();
+      return;
+    }
     const button = document.getElementById("create");
     button.disabled = true;
     button.textContent = t("creating");
     try {
       const seats = [{ kind: "open" }, ...form.seats.slice(1, form.players).map(seatSpec)];
-      const created = await api.createTable({ edition: form.edition, seats, options: tableOptions() });
+      const created = await api.createTable({ edition: form.edition, seats, options: tableOptions(), lang: lang(), hints: form.hints, ...timeSpec(form) });
       store.setName(name);
       store.setHostToken(created.table, created.host_token);
-      const joined = await api.join(created.table, name);
+      const joined = await api.join(created.table, name, created.host_token);
       store.setSeat(created.table, { seat: joined.seat, token: joined.token });
       if (seats.every((seat) => seat.kind === "bot" || seat === seats[0])) {
         await api.start(created.table, created.host_token);
       }
       location.assign(`/t/${created.table}`);
     } catch (error) {
-      toast(t("error", { message: error.message }), "error");
+      toast(t("error", { message: errorText(error) }), "error");
       button.disabled = false;
       button.textContent = t("create");
     }

@@ -3,10 +3,12 @@
 import { initialLang, lang, setLang, t } from "./i18n.js";
 import { homePage } from "./home.js";
 import { replayPage } from "./replay.js";
+import { rulesPage } from "./rules.js";
 import { store } from "./store.js";
 import { tablePage } from "./table.js";
 
-setLang(initialLang(store.lang()));
+const asked = new URLSearchParams(location.search).get("lang"); // a shared /rules?lang= link
+setLang(initialLang(asked === "en" || asked === "fr" ? asked : store.lang()));
 
 const main = document.getElementById("main");
 const routes = [
@@ -14,6 +16,7 @@ const routes = [
   [/^\/t\/([\w-]+)\/?$/, (id) => tablePage(main, id, { watch: false })],
   [/^\/w\/([\w-]+)\/?$/, (id) => tablePage(main, id, { watch: true })],
   [/^\/r\/([\w-]+)\/(\d+)\/?$/, (id, game) => replayPage(main, id, Number(game))],
+  [/^\/rules\/?$/, () => rulesPage(main)],
 ];
 
 let page = null;
@@ -32,6 +35,7 @@ function labelChrome() {
   langButton.setAttribute("aria-label", t("switch_lang_label"));
   langButton.lang = lang() === "en" ? "fr" : "en";
   document.querySelector(".skip-link").textContent = t("skip");
+  document.getElementById("rules-link").textContent = t("rules_link");
 }
 labelChrome();
 langButton.addEventListener("click", () => {

@@ -4,10 +4,14 @@
 
 import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
-import { t, tParts } from "./i18n.js";
+import { listParts, t, tParts } from "./i18n.js";
+import { unseenCounts } from "./moves.js";
 
-/** Tabs and the chosen panel. `ui` is the table's state (state.js): its tab, log and notes. */
-export function sidePanels(ctx, ui, onTab) {
+/**
+ * Tabs and the chosen panel, after `top` (the private results, if any). `ui` is the
+ * table's state (state.js): its tab, log and notes.
+ */
+export function sidePanels(ctx, ui, onTab, top = null, bottom = null) {
   const tabs = ctx.me === null ? ["log", "cards"] : ["log", "cards", "notes"];
   const tab = tabs.includes(ui.tab) ? ui.tab : "log";
   const bar = h(
@@ -41,8 +45,10 @@ export function sidePanels(ctx, ui, onTab) {
   return h(
     "aside",
     { class: "side panel" },
+    top,
     bar,
     h("div", { class: "tab-panel", role: "tabpanel", id: `panel-${tab}`, "aria-labelledby": `tab-${tab}`, tabindex: "0" }, content),
+    bottom,
   );
 }
 
@@ -66,7 +72,7 @@ function logPanel(ctx, ui) {
 
 function trackerPanel(ctx) {
   const { view, deck } = ctx;
-  const unseen = view.unseen || {};
+  const unseen = unseenCounts(view, ctx.me);
   const rows = deck.cards.map((card) => {
     const left = unseen[card.id] ?? 0;
     const pips = [];
@@ -121,7 +127,7 @@ function notesPanel(ctx, ui) {
 }
 
 function noteText(event, me, name, card) {
-  const cards = (ids) => ids.map(card);
+  const cards = (ids) => listParts(ids.map(card));
   switch (event.type) {
     case "look":
       return tParts("note_look", { name: name(event.target), card: card(event.card) });

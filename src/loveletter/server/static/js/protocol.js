@@ -26,6 +26,7 @@
  * @property {Record<string, unknown>} options  the options given at creation
  * @property {string} bot_level
  * @property {number} disconnect_timeout  seconds
+ * @property {boolean} hints  whether seated players may ask for the expert's hint
  * @property {"lobby" | "playing" | "finished"} status
  * @property {number} game  the game's number at this table (0 in the lobby)
  * @property {number} version
@@ -166,6 +167,8 @@
  * @property {View | null} view  null in the lobby
  * @property {string[]} log  the lines this connection was not told yet
  * @property {boolean} log_reset  the lines start at the round's beginning
+ * @property {{round: number, lines: string[]}[]} [earlier]  the finished rounds' logs,
+ *   when this connection starts the game's log over (a new connection, a language)
  * @property {string} [record]  the record's path, once the game is over
  */
 

@@ -3,26 +3,36 @@
 
 import { api } from "./api.js";
 import { seatPanel, tableCenter } from "./board.js";
+import { setInfoDeck } from "./cardinfo.js";
 import { loadDeck } from "./cards.js";
 import { h, keepFocus, replace, svg } from "./dom.js";
+import { errorText } from "./errors.js";
 import { lang, t } from "./i18n.js";
 import { roundSummary } from "./summary.js";
+
+/** The shortest the replay's log gets on a low window, in pixels. */
+const MIN_LOG_HEIGHT = 200;
 
 export function replayPage(main, tableId, gameNumber) {
   let data = null;
   let deck = null;
-  let index = Math.max(0, Number(new URLSearchParams(location.search).get("step")) || 0);
+  // ?step=n counts from 1, as the page does ("Step n of …").
+  let index = Math.max(0, (Number(new URLSearchParams(location.search).get("step")) || 1) - 1);
 
   async function load() {
     replace(main, h("p", { class: "panel notice" }, t("replay_loading")));
     try {
       data = await api.replay(tableId, gameNumber, lang());
     } catch (error) {
-      const text = error.code === "not_finished" ? t("replay_unavailable") : error.code === "unknown_game" || error.status === 404 ? t("unknown_table") : error.message;
-      replace(main, h("section", { class: "panel notice" }, h("p", {}, text), h("a", { class: "button", href: `/t/${tableId}` }, t("lobby_title", { id: tableId }))));
+      // A table that exists gets a link to it; an unknown one only a way home.
+      const tableKnown = error.code === "not_finished" || error.code === "unknown_game";
+      const text = error.code === "not_finished" ? t("replay_unavailable") : error.code === "unknown_game" ? t("replay_unknown_game") : tableKnown || error.status === 404 ? t("unknown_table") : errorText(error);
+      const link = tableKnown ? h("a", { class: "button", href: `/t/${tableId}` }, t("lobby_title", { id: tableId })) : h("a", { class: "button", href: "/" }, t("new_table_link"));
+      replace(main, h("section", { class: "panel notice" }, h("p", {}, text), link));
       return;
     }
     deck = await loadDeck(lang(), data.edition, data.players.length);
+    setInfoDeck(deck);
     index = Math.min(index, data.steps.length - 1);
     render();
   }
@@ -35,7 +45,7 @@ export function replayPage(main, tableId, gameNumber) {
     const next = clamp(to);
     if (next === index) return;
     index = next;
-    history.replaceState(null, "", `?step=${index}`);
+    history.replaceState(null, "", `?step=${index + 1}`);
     render();
   }
 
@@ -95,6 +105,13 @@ export function replayPage(main, tableId, gameNumber) {
         ),
         slider,
         h("p", { class: "muted small" }, t("review"), " ", t("replay_keys")),
+        h(
+          "p",
+          { class: "replay-links" },
+          h("a", { href: `/t/${tableId}`, id: "replay-table" }, t("replay_to_table")),
+          " · ",
+          h("a", { href: `/api/tables/${tableId}/games/${gameNumber}/record`, id: "replay-record", download: "" }, t("replay_record")),
+        ),
       ),
       h(
         "div",
@@ -116,9 +133,23 @@ export function replayPage(main, tableId, gameNumber) {
       ),
     );
     keepFocus(() => replace(main, root));
+    fitLog();
+  }
+
+  /**
+   * The log beside the board ends at the window's bottom edge, scrolled to the
+   * current step: the line being shown is always in view without scrolling the page.
+   */
+  function fitLog() {
     const log = document.getElementById("log");
+    if (!log) return;
+    const beside = getComputedStyle(log.closest(".side")).position === "sticky";
+    const top = log.getBoundingClientRect().top + window.scrollY;
+    log.style.maxHeight = beside ? `${Math.max(MIN_LOG_HEIGHT, window.innerHeight - top - 16)}px` : "";
     log.scrollTop = log.scrollHeight;
   }
+
+  window.addEventListener("resize", () => data && fitLog());
 
   document.addEventListener("keydown", (event) => {
     if (!data || event.ctrlKey || event.metaKey || event.altKey) return;

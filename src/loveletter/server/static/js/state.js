@@ -4,6 +4,7 @@
 // event). No DOM, no WebSocket, no timers, no storage: table.js feeds it and draws it.
 
 import { byWord, nextStep } from "./actions.js";
+import { lastMove, privateResults } from "./moves.js";
 
 /** @typedef {import("./protocol.js").StateMessage} StateMessage */
 /** @typedef {import("./protocol.js").ErrorMessage} ErrorMessage */
@@ -55,6 +56,17 @@ import { byWord, nextStep } from "./actions.js";
  *   answered yet: its id and the position it was sent at
  * @property {Tab} tab  the side panel shown
  * @property {{code: string, message: string} | null} joinError  why taking a seat failed
+ * @property {{round: number, count: number} | null} seen  the round's events already
+ *   drawn (what came after them is new: it flashes, private results open)
+ * @property {Overlay[]} overlays  private results shown until dismissed, oldest first
+ * @property {string | null} flash  the key of the last play while its outcome shows
+ */
+
+/**
+ * A private result this seat was shown, until dismissed.
+ * @typedef {object} Overlay
+ * @property {string} key  round and event index, unique in the game
+ * @property {GameEvent} event
  */
 
 /**
@@ -69,7 +81,9 @@ import { byWord, nextStep } from "./actions.js";
  *   | {type: "reviewed", count: number}
  *   | {type: "remembered", notes: Notes}
  *   | {type: "join_failed", code: string, message: string}
- *   | {type: "joined"}} PageEvent
+ *   | {type: "joined"}
+ *   | {type: "dismiss", key: string}
+ *   | {type: "flash_over", key: string}} PageEvent
  */
 
 /** @typedef {ServerMessage | PageEvent} TableEvent */
@@ -92,6 +106,9 @@ export function initialState() {
     pending: null,
     tab: "log",
     joinError: null,
+    seen: null,
+    overlays: [],
+    flash: null,
   };
 }
 
@@ -109,7 +126,10 @@ export function reduce(state, event) {
     case "error":
       return refused(state, event);
     case "status":
-      return event.status === state.status ? state : { ...state, status: event.status };
+      if (event.status === state.status) return state;
+      // A lost connection loses what was being sent: the decision starts over on return.
+      if (event.status === "lost" && state.pending) return { ...state, status: event.status, pending: null, choice: noChoice() };
+      return { ...state, status: event.status };
     case "sent":
       return state.message ? { ...state, pending: { id: event.id, position: positionKey(state.message.position) } } : state;
     case "select_card":
@@ -135,6 +155,10 @@ export function reduce(state, event) {
       return { ...state, joinError: { code: event.code, message: event.message } };
     case "joined":
       return { ...state, joinError: null };
+    case "dismiss":
+      return { ...state, overlays: state.overlays.filter((overlay) => overlay.key !== event.key) };
+    case "flash_over":
+      return state.flash === event.key ? { ...state, flash: null } : state;
     default:
       // A pong, or a message this page does not know: nothing to draw.
       return state;
@@ -149,10 +173,12 @@ export function reduce(state, event) {
 function received(state, message) {
   const next = { ...state, message };
   if (gameOf(state) !== message.table.game) {
-    Object.assign(next, { log: [], notes: {}, reviewed: null });
+    Object.assign(next, { log: [], notes: {}, reviewed: null, seen: null, overlays: [], flash: null });
   }
+  if (message.earlier) next.log = withEarlier(next.log, message.earlier);
   if (message.position) next.log = withLines(next.log, message.position.round, message);
   const view = message.view;
+  if (view) Object.assign(next, news(next, view, message.you.seat));
   if (view && next.reviewed === null) {
     // Past rounds' summaries are not shown again on arrival; the one just over is.
     next.reviewed = view.results.length - (isOver(view) ? 1 : 0);
@@ -182,6 +208,44 @@ function withLines(log, round, message) {
   if (!entry) return [...log, { round, lines: [...message.log] }];
   const lines = message.log_reset ? [...message.log] : [...entry.lines, ...message.log];
   return log.map((item) => (item === entry ? { round, lines } : item));
+}
+
+/**
+ * The log with the finished rounds a server sent again (a new connection, another
+ * language), in place of what was there, and the rounds after them.
+ * @param {LogRound[]} log
+ * @param {LogRound[]} earlier
+ * @returns {LogRound[]}
+ */
+function withEarlier(log, earlier) {
+  const rounds = new Set(earlier.map((entry) => entry.round));
+  const kept = log.filter((entry) => !rounds.has(entry.round));
+  return [...earlier.map((entry) => ({ round: entry.round, lines: [...entry.lines] })), ...kept].sort((a, b) => a.round - b.round);
+}
+
+/**
+ * What a view brings that was not drawn yet: its last play flashes and its private
+ * results for this seat open, unless it is the first view of the game on this page
+ * (a reload: what happened before is in the log and the notes, not shown again).
+ * @param {TableState} state  with the message already in
+ * @param {View} view
+ * @param {number | null} me
+ * @returns {Pick<TableState, "seen" | "overlays" | "flash">}
+ */
+function news(state, view, me) {
+  const seen = { round: view.round, count: view.events.length };
+  if (state.seen === null) return { seen, overlays: state.overlays, flash: state.flash };
+  const from = state.seen.round === view.round ? Math.min(state.seen.count, view.events.length) : 0;
+  if (from === view.events.length) return { seen, overlays: state.overlays, flash: state.flash };
+  const move = lastMove(view);
+  const flash = move && move.index >= from ? `${view.round}:${move.index}` : state.flash;
+  // A new round closes what the round before showed (its summary tells the end).
+  let overlays = from ? state.overlays : state.overlays.filter((overlay) => overlay.key.startsWith(`${view.round}:`));
+  if (me !== null) {
+    const fresh = privateResults(view, me, from).map((event) => ({ key: `${view.round}:${view.events.indexOf(event)}`, event }));
+    if (fresh.length) overlays = [...overlays, ...fresh];
+  }
+  return { seen, overlays, flash };
 }
 
 /**

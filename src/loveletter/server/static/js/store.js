@@ -32,4 +32,7 @@ export const store = {
   /** Private notes of past rounds, per table and game: {round: [lines]}. */
   notes: (table, game) => read(`notes.${table}.${game}`) || {},
   setNotes: (table, game, notes) => write(`notes.${table}.${game}`, notes),
+  /** Whether a sound tells this browser's player that it is their turn (off at first). */
+  sound: () => read("sound") === true,
+  setSound: (on) => write("sound", on),
 };

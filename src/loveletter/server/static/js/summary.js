@@ -16,7 +16,7 @@ export function roundSummary(ctx, result) {
   else headline = t(names.length === 1 ? "summary_won_one" : "summary_won_many", { names: listNames(names) });
   const rows = view.players.map((player, seat) => {
     const hand = result.hands[seat] || [];
-    const reasons = result.bonuses.filter((bonus) => bonus.seat === seat).map((bonus) => t(`reason_${bonus.reason}`));
+    const reasons = result.bonuses.filter((bonus) => bonus.seat === seat).map((bonus) => (bonus.reason === "round" || bonus.reason === "twins" ? t(`reason_${bonus.reason}`) : deck.name(bonus.reason)));
     const gained = result.tokens[seat];
     return h(
       "tr",
@@ -69,7 +69,8 @@ export function gameEnd(ctx, links) {
       "ol",
       { class: "standings" },
       order.map((seat) =>
-        h("li", { class: view.winners.includes(seat) ? "winner" : "" }, h("span", {}, view.players[seat]), tokens(view.tokens[seat], view.tokens_to_win)),
+        // Tied players share a rank: 1, 1, 3.
+        h("li", { class: view.winners.includes(seat) ? "winner" : "", value: 1 + view.tokens.filter((n) => n > view.tokens[seat]).length }, h("span", {}, view.players[seat]), tokens(view.tokens[seat], view.tokens_to_win)),
       ),
     ),
     h(

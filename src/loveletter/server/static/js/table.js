@@ -5,17 +5,28 @@
 import { api } from "./api.js";
 import { seatPanel, tableCenter } from "./board.js";
 import { loadDeck } from "./cards.js";
+import { setInfoDeck } from "./cardinfo.js";
+import { createChat } from "./chat.js";
+import { clockNotes, lobbyClocks, markSeats, syncClock } from "./clocks.js";
 import { handAndChoices } from "./chooser.js";
 import { Connection } from "./connection.js";
 import { field, h, keepFocus, replace, toast } from "./dom.js";
+import { errorText } from "./errors.js";
+import { Hints } from "./hint.js";
+import { hostBadge, hostTools, isHost, mayStart } from "./hostctl.js";
+import { inviteBlock, loadLinks, watchBlock } from "./invite.js";
 import { lang, t } from "./i18n.js";
+import { drawArrows, flyCard } from "./motion.js";
+import { lastMove, revealedHands } from "./moves.js";
+import { soundToggle, yourTurn } from "./notify.js";
 import { sidePanels } from "./panels.js";
+import { privatePanel, recentStrip } from "./recent.js";
 import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
 import { store } from "./store.js";
 import { gameEnd, roundSummary } from "./summary.js";
 
-/** Error codes the interface words itself; others show the server's message. */
-const OWN_WORDS = new Set(["not_your_turn", "name_taken", "unknown_table", "bad_token"]);
+/** How long the outcome of a play shows on the seats it touched. */
+const FLASH_MS = 3500;
 
 export function tablePage(main, tableId, { watch }) {
   let seat = watch ? null : store.seat(tableId); // {seat, token} on this device
@@ -25,6 +36,11 @@ export function tablePage(main, tableId, { watch }) {
   let deckKey = "";
   let keys = new Map(); // the keyboard's choices in what is drawn
   let connection = null;
+  let flown = null; // the last play whose card flew already
+  let wasMyTurn = false;
+  let links = null; // where invitation links point (/api/links)
+  const chat = createChat((message) => (connection ? connection.send(message) : null));
+  const hints = new Hints(() => connection.hint(), () => render());
   const dialog = h("dialog", { class: "dialog", id: "round-dialog" });
   document.body.append(dialog);
   document.addEventListener("keydown", onKey);
@@ -37,6 +53,8 @@ export function tablePage(main, tableId, { watch }) {
       lang: lang(),
       onState,
       onError,
+      onChat: (message) => chat.receive(message),
+      onHint: (message) => hints.received(message),
       onStatus: (status) => {
         const before = state;
         state = reduce(state, { type: "status", status });
@@ -49,8 +67,10 @@ export function tablePage(main, tableId, { watch }) {
   // ---------------------------------------------------------------- messages
 
   function onState(message) {
+    syncClock(message);
     const before = state;
     state = reduce(state, message);
+    scheduleFlash(before);
     const game = gameOf(state);
     if (game !== gameOf(before)) {
       state = reduce(state, { type: "remembered", notes: store.notes(tableId, game) });
@@ -62,11 +82,12 @@ export function tablePage(main, tableId, { watch }) {
   }
 
   function onError(error) {
+    hints.refused(error);
     state = reduce(state, error);
-    if (error.code === "bad_token") {
+    if (error.code === "bad_token" || error.code === "removed") {
       store.setSeat(tableId, null);
       seat = null;
-      toast(t("bad_token"), "error");
+      toast(t(error.code), "error");
       connect();
       return;
     }
@@ -78,17 +99,14 @@ export function tablePage(main, tableId, { watch }) {
     if (state.message) render();
   }
 
-  /** A refusal in the interface's words when it has some, else the server's. */
-  function errorText(error) {
-    return OWN_WORDS.has(error.code) ? t(error.code) : error.message;
-  }
-
   async function ensureDeck() {
+    links = await loadLinks();
     const table = state.message.table;
     const key = `${lang()}/${table.edition}/${table.seats.length}`;
     if (key !== deckKey) {
       deck = await loadDeck(lang(), table.edition, table.seats.length);
       deckKey = key;
+      setInfoDeck(deck);
     }
   }
 
@@ -106,8 +124,12 @@ export function tablePage(main, tableId, { watch }) {
     }
     const view = message.view;
     const me = message.you.seat;
-    const ctx = { deck, view, table: message.table, me, previous: rendered };
+    const move = lastMove(view);
+    const moveKey = move ? `${view.round}:${move.index}` : null;
+    const ctx = { deck, view, table: message.table, me, previous: rendered, move, flash: moveKey !== null && state.flash === moveKey, review: revealedHands(view, me) };
     const deciding = myTurn(state);
+    if (deciding && !wasMyTurn) yourTurn(tableId);
+    wasMyTurn = deciding;
     const info = [t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win }), edition];
     if (me === null) info.push(t("spectating"));
     document.getElementById("topbar-info").textContent = info.join(" · ");
@@ -122,6 +144,10 @@ export function tablePage(main, tableId, { watch }) {
       mine = seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel));
     }
     const turn = state.pending ? "waiting" : deciding ? "me" : "other";
+    // Private results sit at the top of the side column, never over the table; when
+    // the side column goes below the table, under the last-turns strip.
+    const narrow = window.matchMedia("(max-width: 980px)").matches;
+    const privates = privatePanel(ctx, state.overlays, dismiss);
     const root = h(
       "div",
       {
@@ -136,19 +162,59 @@ export function tablePage(main, tableId, { watch }) {
         "div",
         { class: "board" },
         statusBar(ctx, deciding),
-        h("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
-        tableCenter(ctx),
+        recentStrip(ctx),
+        hints.view(message, deciding),
+        narrow ? privates : null,
+        // From six players the middle of the table takes a cell among the seats.
+        h("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s)), n >= 6 ? tableCenter(ctx) : null),
+        n >= 6 ? null : tableCenter(ctx),
         mine,
+        isHost(message.table, me, store.hostToken(tableId)) ? hostTools(message.table, view.players, me, (m) => connection.send(m)) : null,
+        narrow ? [watchBlock(tableId, links), chatPanel(message, me)] : null,
       ),
-      sidePanels(ctx, state, selectTab),
+      // On a wide screen the links and the chat go under the log: the table never scrolls.
+      sidePanels(ctx, state, selectTab, narrow ? null : privates, narrow ? null : [watchBlock(tableId, links), chatPanel(message, me)]),
     );
+    markSeats(root, message.table, view);
     const log = document.getElementById("log");
     const atBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     keepFocus(() => replace(main, root));
     const newLog = document.getElementById("log");
     if (newLog && atBottom) newLog.scrollTop = newLog.scrollHeight;
+    const board = root.querySelector(".board");
+    const strip = board.querySelector(".recent-list");
+    if (strip) strip.scrollLeft = strip.scrollWidth; // the newest play in view
+    if (ctx.flash) {
+      drawArrows(board, move);
+      if (flown !== moveKey) flyCard(board, move, me);
+      flown = moveKey;
+    }
+    tools();
     rendered = view;
     showSummaryIfDue(ctx);
+  }
+
+  /** The table's own tools in the top bar: the sound toggle. */
+  function tools() {
+    const spot = document.getElementById("table-tools");
+    if (spot) keepFocus(() => replace(spot, soundToggle(render)));
+  }
+
+  function dismiss(key) {
+    state = reduce(state, { type: "dismiss", key });
+    render();
+  }
+
+  /** The outcome of a new play shows for a while, then only the highlight stays. */
+  function scheduleFlash(before) {
+    const key = state.flash;
+    if (key && key !== before.flash) {
+      setTimeout(() => {
+        const was = state;
+        state = reduce(state, { type: "flash_over", key });
+        if (state !== was) render();
+      }, FLASH_MS);
+    }
   }
 
   function statusBar(ctx, deciding) {
@@ -170,13 +236,15 @@ export function tablePage(main, tableId, { watch }) {
     } else {
       const name = view.players[view.to_move];
       const step = view.pending ? `waiting_step_${view.pending.step}` : "waiting_for";
-      text = t(step, { name });
+      text = t(step, { name, card: view.pending ? ctx.deck.name(view.pending.step) : "" });
     }
     return h(
       "div",
       { class: `status status-${kind}`, role: "status", id: "status" },
       deciding ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
       h("span", {}, text),
+      ctx.me === null && !watch ? h("span", { class: "watch-note", id: "started-note" }, t("game_started_watch")) : null,
+      clockNotes(ctx.table, view, ctx.me, () => connection.send({ type: "back" })),
       isOver(view) && view.results.length
         ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => openSummary(ctx) }, t("show_results"))
         : null,
@@ -187,7 +255,6 @@ export function tablePage(main, tableId, { watch }) {
     const table = message.table;
     const mySeat = message.you.seat;
     const host = store.hostToken(tableId);
-    const invite = `${location.origin}/t/${tableId}`;
     const open = table.seats.some((s) => s.kind === "open");
     const seats = h(
       "ol",
@@ -200,6 +267,7 @@ export function tablePage(main, tableId, { watch }) {
           h("span", { class: "seat-who" }, s.kind === "open" ? t("open_seat") : s.name),
           s.kind === "bot" ? h("span", { class: "badge badge-bot" }, t("badge_bot", { level: t(`level_${s.level}`) })) : null,
           s.seat === mySeat ? h("span", { class: "badge badge-you" }, t("badge_you")) : null,
+          hostBadge(table, s.seat),
           s.kind === "human" && s.seat !== mySeat && !s.online ? h("span", { class: "badge badge-offline" }, t("badge_offline")) : null,
         ),
       ),
@@ -216,34 +284,42 @@ export function tablePage(main, tableId, { watch }) {
       );
     } else if (mySeat === null && !watch) {
       action = h("p", {}, t("table_full"));
-    } else if (host) {
-      action = h("button", { type: "button", class: "primary big", id: "start", onclick: () => connection.start(host) }, t("start"));
+    } else if (mayStart(table, mySeat, host)) {
+      action = [
+        isHost(table, mySeat, host) ? null : h("p", { class: "muted" }, t("host_gone_start")),
+        h("button", { type: "button", class: "primary big", id: "start", onclick: () => connection.start(host) }, t("start")),
+      ];
     } else {
       action = h("p", { class: "muted" }, t("host_only"));
     }
-    const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(invite);
-        toast(t("copied"));
-      } catch {
-        document.getElementById("invite").select();
-      }
-    };
+    const tools = isHost(table, mySeat, host) ? hostTools(table, [], mySeat, (m) => connection.send(m)) : null;
     return h(
       "section",
       { class: "lobby panel" },
       h("h1", {}, t("lobby_title", { id: tableId })),
       h("p", { class: "muted" }, deck.edition.name),
-      h("label", { for: "invite" }, t("invite")),
-      h("div", { class: "invite" }, h("input", { id: "invite", readonly: true, value: invite, onfocus: (event) => event.target.select() }), h("button", { type: "button", onclick: copy }, t("copy"))),
+      inviteBlock(tableId, links),
       seats,
+      lobbyClocks(table),
       h("p", { class: "muted small" }, t("waiting_players")),
       action,
+      tools,
+      chatPanel(message, mySeat),
     );
+  }
+
+  function chatPanel(message, me) {
+    const host = isHost(message.table, me, store.hostToken(tableId));
+    return chat.panel({ seated: me !== null, table: message.table, host });
   }
 
   async function takeSeat(event, name) {
     event.preventDefault();
+    if (!name.trim()) {
+      state = reduce(state, { type: "join_failed", code: "name_blank", message: t("name_blank") });
+      render();
+      return;
+    }
     try {
       const joined = await api.join(tableId, name.trim());
       store.setName(name.trim());
@@ -290,7 +366,7 @@ export function tablePage(main, tableId, { watch }) {
     const end =
       view.phase === "game_over"
         ? gameEnd(ctx, {
-            rematch: host && ctx.me !== null ? () => connection.rematch(host) : null,
+            rematch: mayStart(message.table, ctx.me, host) && ctx.me !== null ? () => connection.rematch(host) : null,
             replay: `/r/${tableId}/${message.table.game}`,
             record: message.record,
           })
@@ -308,10 +384,15 @@ export function tablePage(main, tableId, { watch }) {
       focusChoice();
     },
     pick(arg) {
+      const before = state;
       state = reduce(state, { type: "pick", arg });
       const action = chosenAction(state);
-      if (action) handlers.send(action);
-      else {
+      if (action) {
+        if (!handlers.send(action)) {
+          state = before; // not sent: the last step is to be made again, not half-kept
+          render();
+        }
+      } else {
         render();
         focusChoice();
       }
@@ -329,10 +410,11 @@ export function tablePage(main, tableId, { watch }) {
       const id = connection.action(text);
       if (id === null) {
         toast(t("not_connected"), "error");
-        return;
+        return false;
       }
       state = reduce(state, { type: "sent", id });
       render();
+      return true;
     },
   };
 
@@ -353,7 +435,7 @@ export function tablePage(main, tableId, { watch }) {
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
-    if (event.key === "Enter" && event.target.closest && event.target.closest("button, a")) return;
+    if (event.key === "Enter" && event.target.closest && event.target.closest("button, a, [data-info]")) return;
     const action = keys.get(event.key);
     if (action) {
       event.preventDefault();

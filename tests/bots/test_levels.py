@@ -1,0 +1,15 @@
+"""The levels for people: each one described by its measured strength."""
+
+from __future__ import annotations
+
+import itertools
+
+from loveletter.bots.levels import LEVEL_STRENGTH, LEVELS, describe_level
+
+
+def test_each_level_above_easy_is_told_against_the_one_below() -> None:
+    assert describe_level("easy") == "plays at random"
+    for below, level in itertools.pairwise(LEVELS):
+        assert LEVEL_STRENGTH[level][0] == below
+        assert describe_level(level).endswith(f"% of the rounds against {below}")
+    assert describe_level("hard") == "wins 56% of the rounds against medium"

@@ -1,0 +1,108 @@
+"""The small variants and their exact solving: registered editions, the exported
+tree, OpenSpiel's CFR converging, bots made policies."""
+
+from __future__ import annotations
+
+import random
+
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import expected_game_score
+from open_spiel.python.policy import UniformRandomPolicy
+
+from loveletter.bots import make_bot
+from loveletter.engine import CardSpec, Edition, Game, build_view, get_edition, register_edition
+from loveletter.rl import VARIANTS, solve
+from loveletter.rl.policy_bot import TableBot
+
+
+def test_variants_are_editions_the_engine_and_the_bots_know() -> None:
+    variant = VARIANTS["mini6"]
+    assert get_edition("mini6") is variant.edition
+    assert register_edition(variant.edition) is variant.edition  # again: nothing happens
+    with pytest.raises(ValueError, match="taken"):
+        register_edition(Edition("classic", {}, 2, 2, "classic", True, False, (), {2: 1}))
+    spec = (CardSpec("guard", 1, 6),)
+    with pytest.raises(ValueError, match="taken"):
+        register_edition(Edition("mini6", {}, 2, 2, "classic", True, False, spec, {2: 1}))
+    rng = random.Random(0)
+    for seed in range(20):
+        game = Game("mini6", 2, options=variant.options, seed=seed)
+        assert sorted(game.rules.deck) == sorted(variant.edition.cards(2))
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            bot = make_bot("heuristic" if seat else "random")
+            game.apply(bot.choose(build_view(game, seat), rng))
+        assert game.round == 1
+
+
+@pytest.fixture(scope="module")
+def mini5() -> tuple[pyspiel.Game, solve.Tree, pyspiel.Game]:
+    game = pyspiel.load_game("python_loveletter", VARIANTS["mini5"].params())
+    tree = solve.export_tree(game)
+    return game, tree, solve.load_tree(tree)
+
+
+def test_the_exported_tree_is_the_game(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    game, tree, solved = mini5
+    assert (tree.histories, tree.terminals) == (715, 486)
+    assert (tree.infosets(0), tree.infosets(1)) == (13, 36)
+    assert solved.num_players() == 2
+    # a uniform policy is worth the same in both games (exact chance probabilities)
+    values = [
+        expected_game_score.policy_value(one.new_initial_state(), [UniformRandomPolicy(one)] * 2)
+        for one in (game, solved)
+    ]
+    assert values[0] == pytest.approx(values[1])
+
+
+def test_cfr_converges_and_bots_are_exploitable(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    _, tree, solved = mini5
+    curve = [value for _, value, _ in solve.cfr_curve(solved, 100, points=6)]
+    assert curve == sorted(curve, reverse=True)
+    assert curve[-1] < 0.02 < 0.5 < curve[0]
+    random_bot = solve.bot_policy(solved, tree, "random", seeds=4)
+    for row in random_bot.action_probability_array:
+        assert row.sum() == pytest.approx(1.0)
+    heuristic = solve.nash_conv(solved, solve.bot_policy(solved, tree, "heuristic", seeds=2))
+    assert curve[-1] < heuristic < solve.nash_conv(solved, random_bot)
+
+
+def test_the_size_estimate_finds_the_exact_size(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    game, tree, _ = mini5
+    histories, terminals = solve.estimate_size(game, samples=3000, seed=2)
+    assert histories == pytest.approx(tree.histories, rel=0.08)
+    assert terminals == pytest.approx(tree.terminals, rel=0.08)
+
+
+def test_a_cfr_solution_plays_as_a_table_bot(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    _, tree, solved = mini5
+    for _, _, average in solve.cfr_curve(solved, 20, points=2):
+        table = solve.policy_table(solved, tree, average)
+    assert len(table) == tree.infosets(0) + tree.infosets(1)
+    bot = TableBot(table)
+    rng = random.Random(0)
+    for state in tree.states.values():  # the bot finds every information state's row
+        player = state.current_player()
+        view = build_view(state.engine, player)
+        row = table[state.information_state_string(player)]
+        assert sum(row.values()) == pytest.approx(1.0)
+        assert set(row) == set(view["legal_actions"])
+        assert bot.choose(view, rng) in row
+    game = Game("classic", 2, seed=1)
+    while game.round == 1:
+        if game.to_move is None:
+            game.next_round()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    with pytest.raises(ValueError, match="one-round"):
+        bot.choose(build_view(game, game.to_move or 0), rng)
