@@ -7,6 +7,7 @@ reported as skipped with the variable to set (``-rs``), never silently dropped.
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 from collections.abc import Iterator
@@ -26,6 +27,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for marker, variable in (("postgres", POSTGRES), ("redis", REDIS)):
             if item.get_closest_marker(marker) and not os.environ.get(variable):
                 item.add_marker(pytest.mark.skip(reason=f"set {variable} to run this backend"))
+
+
+@pytest.fixture(autouse=True)
+def collect_leftovers() -> Iterator[None]:
+    """Collect garbage after each test: a socket that a failing test left open is
+    then reported against that test, never against whichever test runs next."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture

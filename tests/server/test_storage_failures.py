@@ -33,11 +33,15 @@ from .harness import (
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 2 MiB file system (tmpfs) that can be filled up; needs root to mount."""
+    """A real 8 MiB file system (tmpfs) that can be filled up; needs root to mount.
+
+    Once the filler is gone, the freed space must hold what the rest of the test
+    writes: SQLite's write-ahead log grows to about 4 MB (1,000 pages) before its
+    automatic checkpoint, and a 2 MiB disk filled up again before the game ended."""
     folder = tmp_path / "disk"
     folder.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)],
+        ["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(folder)],
         capture_output=True,
         text=True,
         check=False,
@@ -103,8 +107,10 @@ def test_a_full_disk_answers_503_and_reads_go_on(small_disk: Path) -> None:
 
 async def watch_to_the_end(server: ServerThread, table: str) -> None:
     spectator = await Client.open(server.ws_url, table)
-    await spectator.until(finished, timeout=120)
-    await spectator.close()
+    try:
+        await spectator.until(finished, timeout=120)
+    finally:
+        await spectator.close()  # even on failure: no socket left for a later test
 
 
 def serve(db: Path) -> subprocess.CompletedProcess[str]:
