@@ -138,7 +138,7 @@ async def stand_in_marked(server: ServerThread) -> None:
 
 
 def starts_or_refused(message: Message) -> bool:
-    return message["type"] == "error" or message["table"]["status"] == "playing"
+    return bool(message["type"] == "error" or message["table"]["status"] == "playing")
 
 
 def test_the_host_hands_over_removes_and_is_replaced_when_gone(server: ServerThread) -> None:

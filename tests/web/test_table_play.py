@@ -160,20 +160,27 @@ def test_a_guard_hit_shows_on_the_table(browser: Browser, slow_server: Server) -
 
 ARROWS_AND_TEXT = """() => {
   const words = [];
-  const walker = document.createTreeWalker(document.querySelector(".board"), NodeFilter.SHOW_TEXT);
+  const board = document.querySelector(".board");
+  const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
+    const node = walker.currentNode;
     // Words in a dialog are on the top layer, over any arrow.
-    if (!walker.currentNode.textContent.trim() || walker.currentNode.parentElement.closest("dialog")) continue;
+    if (!node.textContent.trim() || node.parentElement.closest("dialog")) continue;
     const range = document.createRange();
-    range.selectNodeContents(walker.currentNode);
+    range.selectNodeContents(node);
     const where = [];
-    for (let e = walker.currentNode.parentElement; e; e = e.parentElement) where.push(e.tagName + "." + e.className);
-    for (const r of range.getClientRects()) words.push([r.left, r.top, r.right, r.bottom, where]);
+    for (let e = node.parentElement; e; e = e.parentElement) {
+      where.push(e.tagName + "." + e.className);
+    }
+    for (const r of range.getClientRects()) {
+      words.push([r.left, r.top, r.right, r.bottom, where]);
+    }
   }
   const lines = [...document.querySelectorAll(".move-arrow")].map((line) => {
     const layer = line.ownerSVGElement.getBoundingClientRect();
     const at = (name) => Number(line.getAttribute(name));
-    return [at("x1") + layer.left, at("y1") + layer.top, at("x2") + layer.left, at("y2") + layer.top];
+    const [x, y] = [layer.left, layer.top];
+    return [at("x1") + x, at("y1") + y, at("x2") + x, at("y2") + y];
   });
   return { words, lines };
 }"""

@@ -139,7 +139,8 @@ def test_the_replays_current_line_is_in_view_without_scrolling(
     box = now.bounding_box()
     assert box is not None
     assert page.evaluate("window.scrollY") == 0
-    assert 0 <= box["y"] and box["y"] + box["height"] <= height, (longest, box)
+    assert box["y"] >= 0, (longest, box)
+    assert box["y"] + box["height"] <= height, (longest, box)
     context.close()
 
 
