@@ -36,6 +36,7 @@ def test_eight_players_your_hand_and_choices_fit_the_screen(
     context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
     page = context.new_page()
     create_table(page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=3)
+    wait_my_turn(page)  # closes round summaries: bots may end a round before it
     page.wait_for_selector(f'{MY_TURN}[data-phase="play"]')
     page.locator(".hand-card:not([aria-disabled])").first.click()
     expect(page.locator(".choices")).to_be_visible()
