@@ -88,7 +88,8 @@ class ThinkingTimes:
 
 
 class BotPool:
-    """Worker processes where bots think.
+    """Worker processes where bots think; each loads the server's policy levels
+    (``policies``) when it starts.
 
     A forced move (one legal action) takes as long as a free one: it goes to a worker
     like any decision, and the worker holds it for a thinking time drawn from the
