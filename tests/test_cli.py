@@ -9,6 +9,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -277,6 +278,42 @@ def test_simulate_refuses_an_impossible_table() -> None:
 def test_a_wrong_command_line_exits_with_status_2(args: list[str]) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
+
+
+POLICY = Path(__file__).resolve().parents[1] / "docs" / "ppo_classic_2p.npz"
+
+
+def bad_policies(tmp_path: Path) -> list[tuple[list[str], str]]:
+    """``--policy`` values ``serve`` must refuse, each with what its error says."""
+    arrays = tmp_path / "arrays.npz"
+    with arrays.open("wb") as file:
+        np.savez(file, w0=np.zeros(3))
+    text = write(tmp_path, "not a policy", "notes.npz")
+    good = f"ppo={POLICY}"
+    return [
+        ([str(POLICY)], "--policy takes NAME=FILE.npz"),
+        ([f"ppo={tmp_path / 'missing.npz'}"], "no such file"),
+        ([f"mine={text}"], "is not a saved policy"),
+        ([f"mine={arrays}"], "is not a saved policy"),
+        ([f"medium={POLICY}"], "is a built-in bot level"),
+        ([f"Hard={POLICY}"], "is a built-in bot level"),
+        ([f"my policy={POLICY}"], "must be a simple identifier"),
+        ([f"ppo-2={POLICY}"], "must be a simple identifier"),
+        ([f"={POLICY}"], "must be a simple identifier"),
+        ([good, good], "is given twice"),
+    ]
+
+
+def test_a_bad_policy_is_refused_in_one_line_with_status_2(tmp_path: Path) -> None:
+    for values, message in bad_policies(tmp_path):
+        args = ["serve", "--db", "memory", "--port", "0"]
+        args += [arg for value in values for arg in ("--policy", value)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (values, result.output)
+        assert message in result.stderr, (values, result.stderr)
+        assert result.stderr.startswith("error: --policy")
+        assert result.stderr.count("\n") == 1, result.stderr  # one line, no traceback
+        assert not result.stdout
 
 
 def test_a_seat_the_game_lacks_is_a_usage_error(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
+from loveletter.server.policies import PolicyLevel
 from loveletter.server.run import bind, make_server
 from loveletter.server.settings import Settings
 
@@ -33,7 +34,13 @@ TIMEOUT_MS = 20_000
 class Server:
     """The app served by uvicorn in a thread: bots at once, a short pause between rounds."""
 
-    def __init__(self, db: Path, host: str = "127.0.0.1", round_pause: float = 0.05) -> None:
+    def __init__(
+        self,
+        db: Path,
+        host: str = "127.0.0.1",
+        round_pause: float = 0.05,
+        policies: tuple[PolicyLevel, ...] = (),
+    ) -> None:
         self.sock = bind(host, 0)
         port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"  # the browser comes through the loopback
@@ -44,6 +51,7 @@ class Server:
             bot_workers=1,
             sweep_interval=0.2,
             listen_host=host,
+            policies=policies,
         )
         self.server = make_server(settings)
         self.thread = threading.Thread(

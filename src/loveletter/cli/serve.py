@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .common import fail, usage_error
+
+if TYPE_CHECKING:
+    from ..server.policies import PolicyLevel
 
 
 def serve(
@@ -100,6 +103,14 @@ def serve(
             " https://cards.example.org; invitation links start with it.",
         ),
     ] = None,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            help="A trained policy offered as a bot level for the table it fits, as"
+            " NAME=FILE.npz (docs/rl.md); repeat for several.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web game: create a table, share its link, play with friends and bots.
 
@@ -125,6 +136,7 @@ def serve(
     }
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         usage_error(f"--public-url must start with http:// or https://, not {public_url!r}")
+    policies = read_policies(policy or [])
     settings = Settings(
         db_url=db or default_db_url(),
         redis_url=redis,
@@ -132,6 +144,7 @@ def serve(
         round_pause=round_pause,
         listen_host=host,
         public_url=public_url,
+        policies=policies,
         **{name: value for name, value in given.items() if value is not None},
     )
     try:
@@ -164,7 +177,23 @@ def serve(
             print(f"Also reachable at {url}")
         if public_url is not None:
             print(f"Invitation links use {public_url}")
+    for level in policies:
+        table = f"{level.edition}, {level.players} players"
+        print(f"Bot level {level.name}: the policy {level.path} ({table})")
     sys.stdout.flush()
     tune_gc()
     exit_on_sigterm()
     server.run(sockets=[sock])
+
+
+def read_policies(options: list[str]) -> tuple[PolicyLevel, ...]:
+    """The policy levels of the ``--policy`` options; a usage error for a bad one."""
+    from ..server.policies import PolicyError, read_policy_option
+
+    levels: list[PolicyLevel] = []
+    for option in options:
+        try:
+            levels.append(read_policy_option(option, [level.name for level in levels]))
+        except PolicyError as error:
+            usage_error(str(error))
+    return tuple(levels)

@@ -37,7 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = make_hub(settings.redis_url)
     service = TableService(make_repository(settings.db_url), hub, max_idle=settings.max_idle_tables)
     manager = ConnectionManager(service)
-    pool = BotPool(settings.bot_workers)
+    pool = BotPool(settings.bot_workers, settings.policies)
     pacer = Pacer(service, pool, settings)
     service.on_commit.append(pacer.poke)
 

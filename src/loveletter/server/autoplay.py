@@ -27,6 +27,7 @@ from typing import Any
 from ..bots import Bot, make_bot
 from ..engine import View
 from ..tables import StaleError, StorageError, TableError, TableState
+from .policies import PolicyLevel
 from .service import TableService
 from .settings import Settings
 
@@ -46,6 +47,13 @@ def decide(level: str, view: View, seed: int, hold: float) -> tuple[str, float]:
     while time.perf_counter() < began + hold:  # busy, as thinking: a sleeper wakes late
         pass
     return action, time.perf_counter() - began
+
+
+def start_worker(parent: int, policies: tuple[PolicyLevel, ...]) -> None:
+    """Worker initializer: watch the server, and load the policy levels it offers."""
+    watch_parent(parent)
+    for policy in policies:
+        _BOTS[policy.name] = policy.load()
 
 
 def watch_parent(parent: int) -> None:
@@ -80,7 +88,8 @@ class ThinkingTimes:
 
 
 class BotPool:
-    """Worker processes where bots think.
+    """Worker processes where bots think; each loads the server's policy levels
+    (``policies``) when it starts.
 
     A forced move (one legal action) takes as long as a free one: it goes to a worker
     like any decision, and the worker holds it for a thinking time drawn from the
@@ -88,13 +97,13 @@ class BotPool:
     nothing of whether its hand left it a choice.
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, policies: tuple[PolicyLevel, ...] = ()) -> None:
         context = multiprocessing.get_context("spawn")  # safe beside threads and loops
         self._executor = ProcessPoolExecutor(
             max(1, workers),
             mp_context=context,
-            initializer=watch_parent,
-            initargs=(os.getpid(),),
+            initializer=start_worker,
+            initargs=(os.getpid(), policies),
         )
         self._rng = random.Random(secrets.randbits(64))
         self._thinking = ThinkingTimes()

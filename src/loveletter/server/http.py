@@ -22,7 +22,9 @@ from ..tables import GameSummary, Lang
 from .addresses import Links, links
 from .catalogue import EditionInfo, editions
 from .connections import ConnectionManager
+from .policies import LevelsInfo, level_refusal, levels_info
 from .protocol import (
+    BOT_LEVELS,
     LARGEST,
     URL_SAFE,
     CreateTable,
@@ -98,6 +100,9 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
             retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
             message = "too many tables created from your address: try again later"
             raise RequestRefused(429, "rate_limited", message, retry)
+        refused = level_refusal(spec.levels(), spec.edition, len(spec.seats), settings.policies)
+        if refused is not None:
+            raise RequestRefused(422, refused.code, refused.message)
         state, host_token = await service.create(spec.to_spec())
         base = reach(request).base
         base = f"{base}/" if base else str(request.base_url)
@@ -167,6 +172,12 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     async def edition_list(lang: LangQuery = "en") -> list[EditionInfo]:
         """Every edition: its decks by number of players, card names and effects in ``lang``."""
         return editions(lang)
+
+    @router.get("/levels", tags=["server"], response_model=None)
+    async def level_list() -> LevelsInfo:
+        """The bot levels a seat may have: the built-in ones fit every table, each
+        policy level (``loveletter serve --policy``) only its edition and player count."""
+        return levels_info(BOT_LEVELS, settings.policies)
 
     @router.get("/games", tags=["history"])
     async def finished_games(

@@ -38,10 +38,14 @@ from ..tables import (
     TableState,
     TableStatus,
 )
+from .policies import LEVEL_NAME
 
-#: The bot levels a seat may have (``loveletter.bots.make_bot`` names).
+#: The built-in bot levels a seat may have (``loveletter.bots.make_bot`` names).
 BotLevel = Literal["easy", "medium", "hard", "expert", "random", "heuristic", "search"]
 BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
+#: A bot level as sent: a built-in one, or a policy level the server offers
+#: (``/api/levels``); the server checks that it exists and fits the table.
+LevelName = Annotated[str, Field(pattern=LEVEL_NAME, examples=list(BOT_LEVELS))]
 
 Edition = Literal["classic", "2019", "2019-classic", "premium", "princess"]
 
@@ -145,7 +149,7 @@ class BotSeat(Incoming):
     """A seat played by a bot of this level."""
 
     kind: Literal["bot"]
-    level: BotLevel = "medium"
+    level: LevelName = "medium"
 
 
 SeatSpec = Annotated[OpenSeat | BotSeat, Field(discriminator="kind")]
@@ -160,7 +164,7 @@ class CreateTable(Incoming):
     )
     options: TableOptions = TableOptions()
     bot_level: Annotated[
-        BotLevel,
+        LevelName,
         Field(description="Bots that fill open seats at the start and stand in for absentees."),
     ] = "medium"
     disconnect_timeout: Annotated[
@@ -180,6 +184,10 @@ class CreateTable(Incoming):
     hints: Annotated[
         bool, Field(description="Whether seated players may ask for the expert's hint.")
     ] = False
+
+    def levels(self) -> list[str]:
+        """Every bot level the table names: its bot seats' and its stand-ins'."""
+        return [*(seat.level for seat in self.seats if isinstance(seat, BotSeat)), self.bot_level]
 
     def to_spec(self) -> TableSpec:
         """The domain's description of the new table."""

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .policies import PolicyLevel
+
 
 def default_db_url() -> str:
     """A SQLite file in the user's data folder."""
@@ -50,6 +52,8 @@ class Settings:
     - ``trusted_proxies``: addresses whose ``X-Forwarded-For`` and
       ``X-Forwarded-Proto`` headers are believed (comma-separated, ``*`` for any, empty
       for none): a client's address is then the one its proxy tells.
+    - ``policies``: trained policies offered as bot levels, each for its own table
+      (``loveletter serve --policy``).
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -75,3 +79,4 @@ class Settings:
     max_connections: int = 100
     max_idle_tables: int = 1000
     trusted_proxies: str = "127.0.0.1"
+    policies: tuple[PolicyLevel, ...] = ()

@@ -40,6 +40,8 @@ export const api = {
   games: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game, lang) =>
     call("GET", `/api/tables/${encodeURIComponent(id)}/games/${game}/replay?lang=${lang}`),
+  /** The bot levels this server offers: built-in ones, and policies with the table each fits. */
+  levels: () => call("GET", "/api/levels"),
   /** Every edition with its cards' names and effects in `lang` (fetched once). */
   editions(lang) {
     if (!editionCache.has(lang)) {

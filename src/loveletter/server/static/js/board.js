@@ -3,7 +3,7 @@
 
 import { cardBack, cardChip } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { levelName, t } from "./i18n.js";
 import { moveClasses, outcomeTag } from "./recent.js";
 
 /**
@@ -62,11 +62,6 @@ function badges(ctx, seat, deciding) {
   return list.map(([kind, text]) => h("span", { class: `badge badge-${kind}` }, text));
 }
 
-function levelName(level) {
-  const key = `level_${level}`;
-  const text = t(key);
-  return text === key ? level : text;
-}
 
 /**
  * Tokens as hearts (filled: won; more than the goal when a bonus passed it), or as

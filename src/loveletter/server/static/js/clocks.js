@@ -4,7 +4,7 @@
 // server (its clock); the page keeps only the offset between the two clocks.
 
 import { h } from "./dom.js";
-import { t, tParts } from "./i18n.js";
+import { levelChoice, t, tParts } from "./i18n.js";
 
 let offset = 0; // the server's time minus this browser's, in seconds
 let ticker = null;
@@ -98,8 +98,11 @@ const TIMERS = [0, 30, 60, 120];
 const ABSENCES = [30, 60, 120, 300];
 const LEVELS = ["easy", "medium", "hard", "expert"];
 
-/** The creation form's choices about time: turn timer, absence, stand-in bots' level. */
-export function timeFields(form, field) {
+/**
+ * The creation form's choices about time: turn timer, absence, stand-in bots' level
+ * (a built-in one, or one of the `policies` that fit the table).
+ */
+export function timeFields(form, field, policies = []) {
   form.turn_timer ??= 0;
   form.disconnect_timeout ??= 60;
   form.bot_level ??= "medium";
@@ -119,7 +122,7 @@ export function timeFields(form, field) {
       field(t("turn_timer"), select("turn-timer", "turn_timer", TIMERS, (n) => (n ? durationText(n) : t("timer_off")))),
       field(t("disconnect_timeout"), select("disconnect-timeout", "disconnect_timeout", ABSENCES, durationText)),
     ),
-    field(t("standin_level"), select("bot-level", "bot_level", LEVELS, (level) => t(`level_${level}`))),
+    field(t("standin_level"), select("bot-level", "bot_level", [...LEVELS, ...policies], (level) => levelChoice(level, policies))),
   );
 }
 

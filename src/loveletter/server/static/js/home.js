@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { timeFields, timeSpec } from "./clocks.js";
 import { field, h, replace, toast } from "./dom.js";
 import { errorText } from "./errors.js";
-import { lang, t } from "./i18n.js";
+import { lang, levelChoice, t } from "./i18n.js";
 import { store } from "./store.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -14,10 +14,25 @@ export function homePage(main) {
   // What the form holds survives a change of language.
   const form = { ...DEFAULTS, name: store.name(), seats: [], options: {}, hints: false };
   let editions = [];
+  let policies = [];
 
   async function load() {
-    editions = await api.editions(lang());
+    const [found, levels] = await Promise.all([api.editions(lang()), api.levels()]);
+    editions = found;
+    policies = levels.policies;
     render();
+  }
+
+  /** The names of the policy levels that play the chosen edition with the chosen count. */
+  function fittingPolicies() {
+    return policies.filter((p) => p.edition === form.edition && p.players === form.players).map((p) => p.name);
+  }
+
+  /** A choice of a policy that no longer fits the table goes back to the default. */
+  function dropUnfitPolicies(offered) {
+    const known = (level) => LEVELS.includes(level) || offered.includes(level);
+    form.seats = form.seats.map((seat) => (seat === "open" || known(seat.slice(4)) ? seat : DEFAULTS.seat));
+    if (!known(form.bot_level)) form.bot_level = "medium";
   }
 
   function edition() {
@@ -44,6 +59,8 @@ export function homePage(main) {
     const [min, max] = current.players;
     form.players = Math.min(max, Math.max(min, form.players));
     while (form.seats.length < max) form.seats.push(DEFAULTS.seat);
+    const offered = fittingPolicies();
+    dropUnfitPolicies(offered);
     const name = h("input", {
       id: "name",
       name: "name",
@@ -70,7 +87,7 @@ export function homePage(main) {
       "ol",
       { class: "seat-list" },
       h("li", {}, h("span", { class: "seat-label" }, t("seat_n", { n: 1 })), h("span", { class: "seat-you" }, t("you"))),
-      range(1, form.players - 1).map((i) => seatChoice(i)),
+      range(1, form.players - 1).map((i) => seatChoice(i, offered)),
     );
     return h(
       "form",
@@ -79,13 +96,13 @@ export function homePage(main) {
       field(t("your_name"), name, h("small", { id: "name-hint" }, t("name_hint"))),
       h("div", { class: "row" }, field(t("edition"), editionSelect), field(t("players"), players, null, "narrow")),
       seats,
-      timeFields(form, field),
+      timeFields(form, field, offered),
       optionsBox(current),
       h("button", { type: "submit", class: "primary big", id: "create" }, t("create")),
     );
   }
 
-  function seatChoice(index) {
+  function seatChoice(index, offered) {
     const select = h(
       "select",
       {
@@ -100,6 +117,7 @@ export function homePage(main) {
           t("seat_bot_note", { level: t(`level_${level}`), note: t(`level_note_${level}`) }),
         ),
       ),
+      offered.map((name) => h("option", { value: `bot:${name}`, selected: form.seats[index] === `bot:${name}` }, t("seat_bot", { level: levelChoice(name, offered) }))),
       h("option", { value: "open", selected: form.seats[index] === "open" }, t("seat_friend")),
     );
     return h("li", {}, h("label", { class: "seat-label", for: `seat-${index}` }, t("seat_n", { n: index + 1 })), select);

@@ -26,6 +26,7 @@ const STRINGS = {
     level_medium: "medium",
     level_hard: "hard",
     level_expert: "expert",
+    level_policy: "trained policy “{name}”",
     options: "Table options",
     tokens_to_win: "Tokens to win",
     tokens_default: "edition's rule: {n}",
@@ -320,7 +321,7 @@ const STRINGS = {
     seat_n: "Place {n}",
     you: "Vous",
     seat_friend: "Un ami (lien d'invitation)",
-    seat_bot: "Robot : {level}",
+    seat_bot: "Robot\u00a0: {level}",
     seat_bot_note: "Robot\u00a0: {level} — {note}",
     level_note_easy: "joue au hasard",
     level_note_medium: "gagne 74\u00a0% des manches contre facile",
@@ -330,6 +331,7 @@ const STRINGS = {
     level_medium: "moyen",
     level_hard: "difficile",
     level_expert: "expert",
+    level_policy: "stratégie apprise «\u00a0{name}\u00a0»",
     options: "Options de la table",
     tokens_to_win: "Jetons pour gagner",
     tokens_default: "règle de l'édition : {n}",
@@ -756,6 +758,18 @@ export function elide(word, name) {
 }
 
 /** A string of the interface in the current language, its {fields} filled in. */
+/** A bot level's name: in the current language if it has one, else as the server calls it. */
+export function levelName(level) {
+  const key = `level_${level}`;
+  const text = t(key);
+  return text === key ? level : text;
+}
+
+/** How the creation form names a bot level: a level's own name, or a trained policy's. */
+export function levelChoice(level, policies) {
+  return policies.includes(level) ? t("level_policy", { name: level }) : levelName(level);
+}
+
 export function t(key, fields = {}) {
   return tParts(key, fields).join("");
 }

@@ -15,7 +15,7 @@ import { errorText } from "./errors.js";
 import { Hints } from "./hint.js";
 import { hostBadge, hostTools, isHost, mayStart } from "./hostctl.js";
 import { inviteBlock, loadLinks, watchBlock } from "./invite.js";
-import { lang, t } from "./i18n.js";
+import { lang, levelName, t } from "./i18n.js";
 import { drawArrows, flyCard } from "./motion.js";
 import { lastMove, revealedHands } from "./moves.js";
 import { soundToggle, yourTurn } from "./notify.js";
@@ -265,7 +265,7 @@ export function tablePage(main, tableId, { watch }) {
           { class: s.seat === mySeat ? "is-me" : "" },
           h("span", { class: "seat-label" }, t("seat_n", { n: s.seat + 1 })),
           h("span", { class: "seat-who" }, s.kind === "open" ? t("open_seat") : s.name),
-          s.kind === "bot" ? h("span", { class: "badge badge-bot" }, t("badge_bot", { level: t(`level_${s.level}`) })) : null,
+          s.kind === "bot" ? h("span", { class: "badge badge-bot" }, t("badge_bot", { level: levelName(s.level) })) : null,
           s.seat === mySeat ? h("span", { class: "badge badge-you" }, t("badge_you")) : null,
           hostBadge(table, s.seat),
           s.kind === "human" && s.seat !== mySeat && !s.online ? h("span", { class: "badge badge-offline" }, t("badge_offline")) : null,
