@@ -28,6 +28,7 @@ from loveletter.engine import Game, Options, View, build_view
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
+from .lazy import view_later
 from .observations import ObservationEncoder, Vector
 from .pettingzoo_env import RewardMode, step_rewards, table_options
 from .policy_bot import PolicyBot
@@ -47,13 +48,30 @@ class ViewInfo(Mapping[str, Any]):
     Not a ``dict`` on purpose: Gymnasium's vector envs merge the ``dict`` values of
     infos field by field into arrays, which fails for a view (a field is None in one
     game and a number or a dict in another); any other object is kept whole.
-    ``.view`` is the :class:`~loveletter.engine.View` itself.
+    ``.view`` is the :class:`~loveletter.engine.View` itself; :meth:`later` builds it
+    on first use. Copies and pickles hold the view.
     """
 
-    __slots__ = ("view",)
+    __slots__ = ("_build", "_view")
 
     def __init__(self, view: View) -> None:
-        self.view = view
+        self._view: View | None = view
+        self._build: Callable[[], View] | None = None
+
+    @classmethod
+    def later(cls, build: Callable[[], View]) -> ViewInfo:
+        """The info of the view ``build()`` returns, called when first read."""
+        info = cls.__new__(cls)
+        info._view, info._build = None, build
+        return info
+
+    @property
+    def view(self) -> View:
+        """The engine view."""
+        if self._view is None:
+            assert self._build is not None  # set whenever the view is not
+            self._view, self._build = self._build(), None
+        return self._view
 
     def __getitem__(self, key: str) -> Any:
         return self.view[key]  # type: ignore[literal-required]
@@ -66,6 +84,9 @@ class ViewInfo(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"ViewInfo({self.view!r})"
+
+    def __reduce__(self) -> tuple[type[ViewInfo], tuple[View]]:
+        return ViewInfo, (self.view,)
 
 
 class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
@@ -250,7 +271,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def _observe(self) -> tuple[Vector, Info]:
         info: Info = {"action_mask": self._mask()}
         if self.views:
-            info["view"] = ViewInfo(build_view(self.game, self.seat))
+            info["view"] = ViewInfo.later(view_later(self.game, self.seat))
         if self.history is not None:
             return self.history.encode(self.game, self.seat), info
         return self.encoder.encode_game(self.game, self.seat), info

@@ -27,10 +27,11 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.engine import Game, Options, View, build_view
+from loveletter.engine import Game, Options
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
+from .lazy import LazyDict, view_later
 from .observations import ObservationEncoder
 from .rendering import TextRenderer
 
@@ -131,7 +132,6 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self._rng: random.Random | None = None
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._renderer = TextRenderer(self.game)
-        self._views: dict[int, View] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every call)."""
@@ -207,21 +207,18 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def close(self) -> None:
         """Nothing to release."""
 
-    def _view(self, seat: int) -> View:
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = build_view(self.game, seat)
-        return view
+    def _view_info(self, agent: str) -> dict[str, Any]:
+        """``{"view": the agent's view now}``, the view built when first read."""
+        view = view_later(self.game, self.possible_agents.index(agent))
+        return LazyDict(("view",), lambda: {"view": view()})
 
     def _select(self) -> None:
-        """After a change: fresh views, the agent to act, terminations and infos."""
-        self._views = {}
+        """After a change: the agent to act, terminations and infos."""
         game = self.game
         if game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {
-                agent: {"view": self._view(self.possible_agents.index(agent))} if self.views else {}
-                for agent in self.agents
+                agent: self._view_info(agent) if self.views else {} for agent in self.agents
             }
             return
         seat = game.to_move
@@ -229,4 +226,4 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self.agent_selection = self.possible_agents[seat]
         self.infos = {agent: {} for agent in self.agents}
         if self.views:
-            self.infos[self.agent_selection] = {"view": self._view(seat)}
+            self.infos[self.agent_selection] = self._view_info(self.agent_selection)
