@@ -14,19 +14,24 @@ import pytest
 from loveletter.engine import Game, View, build_view
 from loveletter.rl import loveletter_v0
 from loveletter.rl.gym_env import LoveLetterEnv, ViewInfo
-from loveletter.rl.lazy import LazyDict, view_later
+from loveletter.rl.lazy import LazyDict, StepViews
 
 from .helpers import positions
 
 TABLES = [("classic", 2), ("2019", 4), ("premium", 6)]
 
 
-def test_a_later_view_is_the_view_when_asked_although_the_game_moved_on() -> None:
+@pytest.mark.parametrize(("edition", "players"), [*TABLES, ("premium", 8)])
+def test_a_later_view_is_the_view_when_asked_although_the_game_moved_on(
+    edition: str, players: int
+) -> None:
+    step_views = StepViews()
     pending: list[tuple[Callable[[], View], View]] = []
-    for game in positions("premium", 5, games=3, seed=7):
-        seat = game.to_move
-        assert seat is not None
-        pending.append((view_later(game, seat), build_view(game, seat)))
+    for game in positions(edition, players, games=4, seed=7):
+        for seat in range(players):
+            pending.append((step_views.later(game, seat), build_view(game, seat)))
+            if len(pending) % 4 == 0:  # some read at once, the others later
+                assert pending[-1][0]() == pending[-1][1]
     assert [later() for later, _ in pending] == [view for _, view in pending]
 
 
@@ -142,7 +147,7 @@ def test_a_write_to_a_lazy_dict_is_kept_as_in_a_dict(write: Callable[[Any], obje
 def test_a_view_info_copies_and_pickles_with_its_view() -> None:
     game = Game("2019", 3, seed=5)
     view = build_view(game, 1)
-    for info in (ViewInfo(view), ViewInfo.later(view_later(game, 1))):
+    for info in (ViewInfo(view), ViewInfo.later(StepViews().later(game, 1))):
         for twin in (copy.copy(info), copy.deepcopy(info), pickle.loads(pickle.dumps(info))):
             assert type(twin) is ViewInfo
             assert twin.view == view

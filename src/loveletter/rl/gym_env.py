@@ -28,7 +28,7 @@ from loveletter.engine import Game, Options, View, build_view
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
-from .lazy import view_later
+from .lazy import StepViews
 from .observations import ObservationEncoder, Vector
 from .pettingzoo_env import RewardMode, step_rewards, table_options
 from .policy_bot import PolicyBot
@@ -167,6 +167,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.observation_space = spaces.Box(low=np.zeros_like(high), high=high)
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._bot_rng = random.Random()
+        self._step_views = StepViews()
         self._renderer = TextRenderer(self.game, self.seat)
         self._ended = True  # no episode before reset()
 
@@ -271,7 +272,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def _observe(self) -> tuple[Vector, Info]:
         info: Info = {"action_mask": self._mask()}
         if self.views:
-            info["view"] = ViewInfo.later(view_later(self.game, self.seat))
+            info["view"] = ViewInfo.later(self._step_views.later(self.game, self.seat))
         if self.history is not None:
             return self.history.encode(self.game, self.seat), info
         return self.encoder.encode_game(self.game, self.seat), info

@@ -1,9 +1,10 @@
 """Views built only when read: the environments' infos cost nothing until used.
 
 An environment step changes the game, so a view read later must still be the view of
-the step that produced it: :func:`view_later` keeps a copy of the game when the game
-may still change (a copy is several times cheaper than a view) and builds the view
-from it on first use.
+the step that produced it. :class:`StepViews` keeps, per round, one copy of the game
+(a copy is several times cheaper than a view, and a round has several steps); a view
+read after the game moved on is built from that copy with the round's actions
+replayed up to its step (the engine is deterministic within a round).
 """
 
 from __future__ import annotations
@@ -11,24 +12,40 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from loveletter.engine import Game, View, build_view
+from loveletter.engine import Game, RoundRecord, View, build_view
 
 #: What :class:`LazyDict` holds in place of a value not built yet (never read).
 _PENDING = object()
 
 
-def view_later(game: Game, seat: int) -> Callable[[], View]:
-    """A function returning ``build_view(game, seat)`` as the game is now, built
-    when first called (later calls return the same view)."""
-    source = game if game.is_over else game.copy(rng=game.rng)  # a finished game stays
-    built: list[View] = []
+class StepViews:
+    """Seats' views of the game as it is at each call of :meth:`later`."""
 
-    def view() -> View:
-        if not built:
-            built.append(build_view(source, seat))
-        return built[0]
+    def __init__(self) -> None:
+        #: The current round's record, its action count then and a copy of the game.
+        self._base: tuple[RoundRecord, int, Game] | None = None
 
-    return view
+    def later(self, game: Game, seat: int) -> Callable[[], View]:
+        """A function returning ``build_view(game, seat)`` as the game is now (each
+        call builds the view); ``game`` may move on meanwhile."""
+        if game.is_over:  # a finished game never changes
+            return lambda: build_view(game, seat)
+        record = game.history[-1]
+        rounds, count = len(game.history), len(record.actions)
+        base = self._base
+        if base is None or base[0] is not record:
+            base = self._base = (record, count, game.copy(rng=game.rng))
+        _, start, copy = base
+
+        def view() -> View:
+            if len(game.history) == rounds and len(record.actions) == count:
+                return build_view(game, seat)  # the game has not moved on
+            replay = copy.copy(rng=copy.rng)  # the RNG only deals rounds
+            for action in record.actions[start:count]:
+                replay.apply(action)
+            return build_view(replay, seat)
+
+        return view
 
 
 class LazyDict(dict[str, Any]):

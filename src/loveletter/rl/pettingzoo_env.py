@@ -31,7 +31,7 @@ from loveletter.engine import Game, Options
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
-from .lazy import LazyDict, view_later
+from .lazy import LazyDict, StepViews
 from .observations import ObservationEncoder
 from .rendering import TextRenderer
 
@@ -130,6 +130,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
             for agent in self.possible_agents
         }
         self._rng: random.Random | None = None
+        self._step_views = StepViews()
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._renderer = TextRenderer(self.game)
 
@@ -209,7 +210,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
 
     def _view_info(self, agent: str) -> dict[str, Any]:
         """``{"view": the agent's view now}``, the view built when first read."""
-        view = view_later(self.game, self.possible_agents.index(agent))
+        view = self._step_views.later(self.game, self.possible_agents.index(agent))
         return LazyDict(("view",), lambda: {"view": view()})
 
     def _select(self) -> None:
