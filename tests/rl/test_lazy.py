@@ -15,6 +15,7 @@ from loveletter.engine import Game, View, build_view
 from loveletter.rl import loveletter_v0
 from loveletter.rl.gym_env import LoveLetterEnv, ViewInfo
 from loveletter.rl.lazy import LazyDict, StepViews
+from loveletter.rl.pettingzoo_env import MIRRORED
 
 from .helpers import positions
 
@@ -152,3 +153,41 @@ def test_a_view_info_copies_and_pickles_with_its_view() -> None:
             assert type(twin) is ViewInfo
             assert twin.view == view
             assert dict(twin) == view
+
+
+def wrapper_layers(env: Any) -> list[Any]:
+    """The wrappers of a wrapped env, outermost first."""
+    layers = []
+    while hasattr(env, "env"):
+        layers.append(env)
+        env = env.env
+    return layers
+
+
+def test_the_wrappers_read_the_raw_env_state_before_reset_as_after() -> None:
+    env = loveletter_v0.env(edition="2019", players=4)
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        _ = env.agents
+    assert wrapper_layers(env)[-1].agents == env.unwrapped.agents
+
+
+@pytest.mark.parametrize("illegal_at", [None, 5])
+def test_every_wrapper_reads_the_raw_env_state_of_each_step(illegal_at: int | None) -> None:
+    env = loveletter_v0.env(edition="classic", players=2)
+    raw = env.unwrapped
+    rng = np.random.default_rng(5)
+    for seed in range(5):
+        env.reset(seed=seed)
+        for step, _ in enumerate(env.agent_iter()):
+            for layer in wrapper_layers(env):
+                for name in MIRRORED:
+                    assert getattr(layer, name) is getattr(raw, name)
+            observation, _, termination, truncation, _ = env.last()
+            mask = observation["action_mask"]
+            if termination or truncation:
+                env.step(None)
+            elif step == illegal_at:
+                env.step(int(np.flatnonzero(mask == 0)[0]))
+            else:
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert not any(layer.agents for layer in wrapper_layers(env))

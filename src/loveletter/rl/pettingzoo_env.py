@@ -39,12 +39,22 @@ RewardMode = Literal["game", "round"]
 Observation = dict[str, npt.NDArray[Any]]
 
 
+#: The attributes PettingZoo's wrappers read from the env they wrap, by forwarding
+#: (``__getattr__``, once per wrapper layer) on every read.
+MIRRORED = frozenset(
+    {"agent_selection", "agents", "terminations", "truncations", "rewards", "infos"}
+    | {"_cumulative_rewards"}
+)
+
+
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment with PettingZoo's usual wrappers (illegal moves end the game)."""
-    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    raw = raw_env(**kwargs)
+    illegal = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    bounds = wrappers.AssertOutOfBoundsWrapper(illegal)
+    ordered = wrappers.OrderEnforcingWrapper(bounds)
+    raw.mirror_to([illegal, bounds, ordered])
+    return ordered
 
 
 def table_options(options: Options | Mapping[str, Any] | None) -> Options:
@@ -85,6 +95,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         "name": "loveletter_v0",
         "is_parallelizable": False,
     }
+    _mirrors: tuple[AECEnv[str, Observation, int], ...] = ()
 
     def __init__(
         self,
@@ -133,6 +144,21 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self._step_views = StepViews()
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._renderer = TextRenderer(self.game)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in MIRRORED:
+            for wrapper in self._mirrors:
+                wrapper.__dict__[name] = value
+
+    def mirror_to(self, wrappers: list[AECEnv[str, Observation, int]]) -> None:
+        """Set each of :data:`MIRRORED` on ``wrappers`` too whenever it is set here, so
+        that reading it through them finds it at once (the same object, not a copy).
+
+        Nothing is copied now: before the first ``reset`` the wrappers still forward
+        (and ``OrderEnforcingWrapper`` still refuses) as they would.
+        """
+        self._mirrors = tuple(wrappers)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every call)."""
