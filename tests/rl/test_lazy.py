@@ -164,7 +164,7 @@ def wrapper_layers(env: Any) -> list[Any]:
     return layers
 
 
-def test_the_wrappers_read_the_raw_env_state_before_reset_as_after() -> None:
+def test_the_wrapped_env_still_refuses_reads_before_reset() -> None:
     env = loveletter_v0.env(edition="2019", players=4)
     with pytest.raises(AttributeError, match="cannot be accessed before reset"):
         _ = env.agents

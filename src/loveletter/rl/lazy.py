@@ -1,10 +1,9 @@
 """Views built only when read: the environments' infos cost nothing until used.
 
 An environment step changes the game, so a view read later must still be the view of
-the step that produced it. :class:`StepViews` keeps, per round, one copy of the game
-(a copy is several times cheaper than a view, and a round has several steps); a view
-read after the game moved on is built from that copy with the round's actions
-replayed up to its step (the engine is deterministic within a round).
+the step that produced it. :class:`StepViews` keeps one copy of each game (a copy is
+several times cheaper than a view, and a game has many steps); a view read after the
+game moved on is built from a copy brought to its step by :class:`GameReplay`.
 """
 
 from __future__ import annotations
@@ -12,38 +11,67 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from loveletter.engine import Game, RoundRecord, View, build_view
+from loveletter.engine import Game, View, build_view
 
 #: What :class:`LazyDict` holds in place of a value not built yet (never read).
 _PENDING = object()
+
+
+def moment(game: Game) -> tuple[int, int]:
+    """Where a game is: the rounds dealt and the actions played in the last one."""
+    return len(game.history), len(game.history[-1].actions)
+
+
+class GameReplay:
+    """Earlier states of a game, replayed from one copy of it and its record: the
+    engine is deterministic given each round's deck and first seat."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        #: Unchanged copies by rounds dealt: (actions played then, the copy); the
+        #: first one, then the round starts replayed on the way.
+        self._copies: dict[int, tuple[int, Game]] = {}
+        rounds, count = moment(game)
+        self._copies[rounds] = (count, game.copy(rng=game.rng))
+
+    def at(self, rounds: int, count: int) -> Game:
+        """A new copy of the game as it was at ``moment`` ``(rounds, count)``, which
+        must not be before the first copy."""
+        known = max(dealt for dealt in self._copies if dealt <= rounds)
+        played, copy = self._copies[known]
+        replay = copy.copy(rng=copy.rng)  # the RNG only shuffles decks, given here
+        history = self.game.history
+        for dealt in range(known, rounds):
+            for action in history[dealt - 1].actions[played:]:
+                replay.apply(action)
+            replay.next_round(history[dealt].deck, history[dealt].first)
+            played = 0
+            self._copies[dealt + 1] = (0, replay.copy(rng=replay.rng))
+        for action in history[rounds - 1].actions[played:count]:
+            replay.apply(action)
+        return replay
 
 
 class StepViews:
     """Seats' views of the game as it is at each call of :meth:`later`."""
 
     def __init__(self) -> None:
-        #: The current round's record, its action count then and a copy of the game.
-        self._base: tuple[RoundRecord, int, Game] | None = None
+        self._replay: GameReplay | None = None
 
     def later(self, game: Game, seat: int) -> Callable[[], View]:
         """A function returning ``build_view(game, seat)`` as the game is now (each
         call builds the view); ``game`` may move on meanwhile."""
         if game.is_over:  # a finished game never changes
             return lambda: build_view(game, seat)
-        record = game.history[-1]
-        rounds, count = len(game.history), len(record.actions)
-        base = self._base
-        if base is None or base[0] is not record:
-            base = self._base = (record, count, game.copy(rng=game.rng))
-        _, start, copy = base
+        replay = self._replay
+        if replay is None or replay.game is not game:
+            replay = self._replay = GameReplay(game)
+        now = moment(game)
 
         def view() -> View:
-            if len(game.history) == rounds and len(record.actions) == count:
-                return build_view(game, seat)  # the game has not moved on
-            replay = copy.copy(rng=copy.rng)  # the RNG only deals rounds
-            for action in record.actions[start:count]:
-                replay.apply(action)
-            return build_view(replay, seat)
+            if moment(game) == now:  # the game has not moved on
+                return build_view(game, seat)
+            return build_view(replay.at(*now), seat)
 
         return view
 
