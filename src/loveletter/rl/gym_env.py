@@ -168,6 +168,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._bot_rng = random.Random()
         self._step_views = StepViews()
+        self._bot_seats: dict[int, Bot] = {}  # the bots by seat, this game
         self._renderer = TextRenderer(self.game, self.seat)
         self._ended = True  # no episode before reset()
 
@@ -190,7 +191,8 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
                 rng=random.Random(int(self.np_random.integers(2**63))),
             )
             self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
-            for seat, bot in self._seated():
+            self._bot_seats = dict(self._seated())
+            for seat, bot in self._bot_seats.items():
                 bot.start(self.edition, self.players, seat)
             self._play_bots()
             if not self.game.is_over:  # a game can end before the agent's turn only
@@ -250,7 +252,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def _play_bots(self) -> None:
         """Let the bots play (dealing new rounds) until the agent must decide."""
         game = self.game
-        bots = dict(self._seated())
+        bots = self._bot_seats
         while not game.is_over:
             seat = game.to_move
             if seat is None:
