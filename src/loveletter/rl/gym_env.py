@@ -101,8 +101,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
       other seat (in seat order, skipping the agent's).
     - ``relative_seats``: observations and actions number seats from the agent's
       (:meth:`ActionSpace.relative`), so that one policy plays every seat.
-    - ``views``: whether ``info["view"]`` holds the agent's raw view (False spares
-      building it; observations are read from the game directly either way).
+    - ``views``: whether ``info["view"]`` holds the agent's raw view (built when
+      first read, still the view of its step if read later; observations are read
+      from the game directly either way).
     - ``observation``: ``"view"`` (:class:`ObservationEncoder`'s summary) or
       ``"history"`` (:class:`~loveletter.rl.infostate.InfoStateEncoder`'s
       perfect-recall vector of the round; absolute seats only).

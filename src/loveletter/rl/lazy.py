@@ -96,10 +96,10 @@ class LazyDict(dict[str, Any]):
         """Build the values now (once)."""
         make = self._make
         if make is not None:
-            self._make = None
             values = make()
             if values.keys() != dict.keys(self):
                 raise ValueError(f"made keys {list(values)}, not {list(dict.keys(self))}")
+            self._make = None
             dict.update(self, values)
 
     def __reduce_ex__(self, protocol: Any) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:

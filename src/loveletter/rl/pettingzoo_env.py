@@ -86,8 +86,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
       perfect-recall vector of the round).
 
     ``infos[agent]["view"]`` is the raw engine view of the agent to act (and of every
-    agent once the game is over); ``views=False`` leaves infos empty, which spares
-    building it (observations are read from the game directly).
+    agent once the game is over), built when first read (:mod:`loveletter.rl.lazy`:
+    read later, it is still the view of its step); ``views=False`` leaves infos empty
+    (observations are read from the game directly either way).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute, its type
