@@ -42,8 +42,15 @@ Observation = dict[str, npt.NDArray[Any]]
 #: The attributes PettingZoo's wrappers read from the env they wrap, by forwarding
 #: (``__getattr__``, once per wrapper layer) on every read.
 MIRRORED = frozenset(
-    {"agent_selection", "agents", "terminations", "truncations", "rewards", "infos"}
-    | {"_cumulative_rewards"}
+    {
+        "agent_selection",
+        "agents",
+        "terminations",
+        "truncations",
+        "rewards",
+        "infos",
+        "_cumulative_rewards",
+    }
 )
 
 
