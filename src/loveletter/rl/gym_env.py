@@ -23,11 +23,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from loveletter.bots import Bot, RandomBot, make_bot
+from loveletter.bots import BaseBot, Bot, RandomBot, make_bot
 from loveletter.engine import Game, Options, View, build_view
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
+from .lazy import StepViews
 from .observations import ObservationEncoder, Vector
 from .pettingzoo_env import RewardMode, step_rewards, table_options
 from .policy_bot import PolicyBot
@@ -47,13 +48,30 @@ class ViewInfo(Mapping[str, Any]):
     Not a ``dict`` on purpose: Gymnasium's vector envs merge the ``dict`` values of
     infos field by field into arrays, which fails for a view (a field is None in one
     game and a number or a dict in another); any other object is kept whole.
-    ``.view`` is the :class:`~loveletter.engine.View` itself.
+    ``.view`` is the :class:`~loveletter.engine.View` itself; :meth:`later` builds it
+    on first use. Copies and pickles hold the view.
     """
 
-    __slots__ = ("view",)
+    __slots__ = ("_build", "_view")
 
     def __init__(self, view: View) -> None:
-        self.view = view
+        self._view: View | None = view
+        self._build: Callable[[], View] | None = None
+
+    @classmethod
+    def later(cls, build: Callable[[], View]) -> ViewInfo:
+        """The info of the view ``build()`` returns, called when first read."""
+        info = cls.__new__(cls)
+        info._view, info._build = None, build
+        return info
+
+    @property
+    def view(self) -> View:
+        """The engine view."""
+        if self._view is None:
+            assert self._build is not None  # set whenever the view is not
+            self._view, self._build = self._build(), None
+        return self._view
 
     def __getitem__(self, key: str) -> Any:
         return self.view[key]  # type: ignore[literal-required]
@@ -66,6 +84,9 @@ class ViewInfo(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"ViewInfo({self.view!r})"
+
+    def __reduce__(self) -> tuple[type[ViewInfo], tuple[View]]:
+        return ViewInfo, (self.view,)
 
 
 class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
@@ -80,8 +101,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
       other seat (in seat order, skipping the agent's).
     - ``relative_seats``: observations and actions number seats from the agent's
       (:meth:`ActionSpace.relative`), so that one policy plays every seat.
-    - ``views``: whether ``info["view"]`` holds the agent's raw view (False spares
-      building it; observations are read from the game directly either way).
+    - ``views``: whether ``info["view"]`` holds the agent's raw view (built when
+      first read, still the view of its step if read later; observations are read
+      from the game directly either way).
     - ``observation``: ``"view"`` (:class:`ObservationEncoder`'s summary) or
       ``"history"`` (:class:`~loveletter.rl.infostate.InfoStateEncoder`'s
       perfect-recall vector of the round; absolute seats only).
@@ -146,6 +168,8 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.observation_space = spaces.Box(low=np.zeros_like(high), high=high)
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._bot_rng = random.Random()
+        self._step_views = StepViews()
+        self._bot_seats: dict[int, Bot] = {}  # the bots by seat, this game
         self._renderer = TextRenderer(self.game, self.seat)
         self._ended = True  # no episode before reset()
 
@@ -168,7 +192,8 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
                 rng=random.Random(int(self.np_random.integers(2**63))),
             )
             self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
-            for seat, bot in self._seated():
+            self._bot_seats = dict(self._seated())
+            for seat, bot in self._bot_seats.items():
                 bot.start(self.edition, self.players, seat)
             self._play_bots()
             if not self.game.is_over:  # a game can end before the agent's turn only
@@ -228,7 +253,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def _play_bots(self) -> None:
         """Let the bots play (dealing new rounds) until the agent must decide."""
         game = self.game
-        bots = dict(self._seated())
+        bots = self._bot_seats
         while not game.is_over:
             seat = game.to_move
             if seat is None:
@@ -245,12 +270,13 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             else:
                 game.apply(bot.choose(build_view(game, seat), self._bot_rng), seat=seat)
         for seat, bot in bots.items():
-            bot.finish(build_view(game, seat))
+            if type(bot).finish is not BaseBot.finish:  # spare the view a no-op ignores
+                bot.finish(build_view(game, seat))
 
     def _observe(self) -> tuple[Vector, Info]:
         info: Info = {"action_mask": self._mask()}
         if self.views:
-            info["view"] = ViewInfo(build_view(self.game, self.seat))
+            info["view"] = ViewInfo.later(self._step_views.later(self.game, self.seat))
         if self.history is not None:
             return self.history.encode(self.game, self.seat), info
         return self.encoder.encode_game(self.game, self.seat), info

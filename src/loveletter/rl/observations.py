@@ -47,6 +47,7 @@ from loveletter.engine import Action, Game, Phase, PlayEvent, Rules, View, known
 
 PHASES = tuple(phase.value for phase in Phase)
 PENDING_STEPS = ("chancellor", "cardinal", "bishop")
+_PHASE_INDEX = {phase: PHASES.index(phase.value) for phase in Phase}
 #: Tokens a seat can hold beyond the threshold: the most gained in one round, less one.
 _TOKEN_MARGIN = 3
 
@@ -232,16 +233,17 @@ class ObservationEncoder:
         to_move = game.to_move
         if to_move is not None:
             out[starts["to_move"] + (to_move - shift) % n] = 1.0
-        out[starts["phase"] + PHASES.index(phase.value)] = 1.0
+        out[starts["phase"] + _PHASE_INDEX[phase]] = 1.0
         unseen = list(self._counts)
         hand = starts["hand"]
         for card in game.hands[seat]:
             out[hand + index[card]] += 1.0
             unseen[index[card]] -= 1
-        cap = float(self.high[starts["tokens"]])
+        discards, tokens = starts["discards"], starts["tokens"]
+        cap = float(self.high[tokens])
         for other in range(n):
             row = (other - shift) % n
-            start = starts["discards"] + row * k
+            start = discards + row * k
             for card in game.discards[other]:
                 out[start + index[card]] += 1.0
                 unseen[index[card]] -= 1
@@ -249,16 +251,17 @@ class ObservationEncoder:
                 out[starts["out"] + row] = 1.0
             if game.protected[other]:
                 out[starts["protected"] + row] = 1.0
-            out[starts["tokens"] + row] = min(game.tokens[other], cap)
+            out[tokens + row] = min(game.tokens[other], cap)
         last: dict[int, Action] = {}
         for event in game.log:
             if event[0] == "play":
                 last[event[1]] = event[2]
+        last_played, last_targets = starts["last_played"], starts["last_targets"]
         for player, action in last.items():
             row = (player - shift) % n
-            out[starts["last_played"] + row * k + index[action.word]] = 1.0
+            out[last_played + row * k + index[action.word]] = 1.0
             for target in action.seats:
-                out[starts["last_targets"] + row * n + (target - shift) % n] += 1.0
+                out[last_targets + row * n + (target - shift) % n] += 1.0
         out[starts["deck_count"]] = len(game.deck)
         if game.set_aside is None:
             out[starts["set_aside_taken"]] = 1.0

@@ -27,10 +27,11 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.engine import Game, Options, View, build_view
+from loveletter.engine import Game, Options
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
+from .lazy import LazyDict, StepViews
 from .observations import ObservationEncoder
 from .rendering import TextRenderer
 
@@ -38,12 +39,29 @@ RewardMode = Literal["game", "round"]
 Observation = dict[str, npt.NDArray[Any]]
 
 
+#: The attributes PettingZoo's wrappers read from the env they wrap, by forwarding
+#: (``__getattr__``, once per wrapper layer) on every read.
+MIRRORED = frozenset(
+    {
+        "agent_selection",
+        "agents",
+        "terminations",
+        "truncations",
+        "rewards",
+        "infos",
+        "_cumulative_rewards",
+    }
+)
+
+
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment with PettingZoo's usual wrappers (illegal moves end the game)."""
-    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    raw = raw_env(**kwargs)
+    illegal = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    bounds = wrappers.AssertOutOfBoundsWrapper(illegal)
+    ordered = wrappers.OrderEnforcingWrapper(bounds)
+    raw.mirror_to([illegal, bounds, ordered])
+    return ordered
 
 
 def table_options(options: Options | Mapping[str, Any] | None) -> Options:
@@ -75,8 +93,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
       perfect-recall vector of the round).
 
     ``infos[agent]["view"]`` is the raw engine view of the agent to act (and of every
-    agent once the game is over); ``views=False`` leaves infos empty, which spares
-    building it (observations are read from the game directly).
+    agent once the game is over), built when first read (:mod:`loveletter.rl.lazy`:
+    read later, it is still the view of its step); ``views=False`` leaves infos empty
+    (observations are read from the game directly either way).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute, its type
@@ -84,6 +103,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         "name": "loveletter_v0",
         "is_parallelizable": False,
     }
+    _mirrors: tuple[AECEnv[str, Observation, int], ...] = ()
 
     def __init__(
         self,
@@ -129,9 +149,24 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
             for agent in self.possible_agents
         }
         self._rng: random.Random | None = None
+        self._step_views = StepViews()
         self.game = Game(self.edition, players, options=self.table_options, start=False)
         self._renderer = TextRenderer(self.game)
-        self._views: dict[int, View] = {}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in MIRRORED:
+            for wrapper in self._mirrors:
+                wrapper.__dict__[name] = value
+
+    def mirror_to(self, wrappers: list[AECEnv[str, Observation, int]]) -> None:
+        """Set each of :data:`MIRRORED` on ``wrappers`` too whenever it is set here, so
+        that reading it through them finds it at once (the same object, not a copy).
+
+        Nothing is copied now: before the first ``reset`` the wrappers still forward
+        (and ``OrderEnforcingWrapper`` still refuses) as they would.
+        """
+        self._mirrors = tuple(wrappers)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every call)."""
@@ -207,21 +242,18 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def close(self) -> None:
         """Nothing to release."""
 
-    def _view(self, seat: int) -> View:
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = build_view(self.game, seat)
-        return view
+    def _view_info(self, agent: str) -> dict[str, Any]:
+        """``{"view": the agent's view now}``, the view built when first read."""
+        view = self._step_views.later(self.game, self.possible_agents.index(agent))
+        return LazyDict(("view",), lambda: {"view": view()})
 
     def _select(self) -> None:
-        """After a change: fresh views, the agent to act, terminations and infos."""
-        self._views = {}
+        """After a change: the agent to act, terminations and infos."""
         game = self.game
         if game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {
-                agent: {"view": self._view(self.possible_agents.index(agent))} if self.views else {}
-                for agent in self.agents
+                agent: self._view_info(agent) if self.views else {} for agent in self.agents
             }
             return
         seat = game.to_move
@@ -229,4 +261,4 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self.agent_selection = self.possible_agents[seat]
         self.infos = {agent: {} for agent in self.agents}
         if self.views:
-            self.infos[self.agent_selection] = {"view": self._view(seat)}
+            self.infos[self.agent_selection] = self._view_info(self.agent_selection)
