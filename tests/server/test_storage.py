@@ -144,6 +144,24 @@ def test_a_commit_at_a_stale_version_writes_nothing(repository: TableRepository)
     assert len(stored.rounds) == 1
 
 
+def test_changes_of_several_tables_are_written_together_each_checked_alone(
+    repository: TableRepository,
+) -> None:
+    states = [lobby(repository, f"table-{n}") for n in (1, 2, 3)]
+    commits = [
+        tables.settle(state, tables.start(state, random.Random(n), 1.0, rematch=False), 2.0)[1]
+        for n, state in enumerate(states)
+    ]
+    assert repository.commit(commits[2])  # table 3 moves on before the batch
+    # Out of table-id order: the answers follow the order of the changes.
+    assert repository.commit_many([commits[1], commits[2], commits[0]]) == [True, False, True]
+    for state in states:
+        stored = repository.load_table(state.id)
+        assert stored is not None
+        assert stored.table.version == 1
+        assert len(stored.rounds) == 1
+
+
 def test_two_writers_at_the_same_version_cannot_both_win(db_url: str) -> None:
     first, second = Repository(db_url), Repository(db_url)
     first.create_schema()

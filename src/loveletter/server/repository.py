@@ -62,6 +62,10 @@ class TableRepository(Protocol):
     def commit(self, change: Commit) -> bool:
         """Write one change whole; False if the table moved on meanwhile."""
 
+    def commit_many(self, changes: Sequence[Commit]) -> list[bool]:
+        """Write changes of different tables together, each whole and checked alone
+        (False for one whose table moved on); all or none if the store fails."""
+
     def tables_in_play(self) -> list[str]:
         """The ids of every table with a game under way."""
 
@@ -166,6 +170,10 @@ class MemoryRepository:
         """The token hashes of a table's seats."""
         with self._lock:
             return [s.token_hash for s in self._seats.get(table_id, ()) if s.token_hash]
+
+    def commit_many(self, changes: Sequence[Commit]) -> list[bool]:
+        """Apply changes of different tables, each checked alone."""
+        return [self.commit(change) for change in changes]
 
     def commit(self, change: Commit) -> bool:
         """Apply one change whole; False if the table moved on meanwhile."""

@@ -35,6 +35,7 @@ from ..tables import (
     TableSpec,
     TableState,
 )
+from .group_commit import GroupCommit
 from .hub import Hub
 from .replay import Replay, replay_steps
 from .repository import TableRepository
@@ -131,6 +132,10 @@ class TableService:
         self.locks = KeyedLocks()
         workers = 1 if repository.single_writer else 8
         self._db_threads = ThreadPoolExecutor(workers, thread_name_prefix="loveletter-db")
+        self._commits = GroupCommit(
+            lambda changes: self._db(self.repository.commit_many, changes),
+            lambda change: self._db(self.repository.commit, change),
+        )
 
     async def _db(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run a repository call in a database thread, off the event loop."""
@@ -251,7 +256,7 @@ class TableService:
                     return old
                 state, commit = tables.settle(old, new, now)
                 try:
-                    committed = await self._db(self.repository.commit, commit)
+                    committed = await self._commits.commit(commit)
                 except BaseException:
                     self._cache.pop(table_id, None)  # unknown outcome: reload next time
                     raise

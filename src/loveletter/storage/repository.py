@@ -215,79 +215,18 @@ class Repository:
 
     def commit(self, change: Commit) -> bool:
         """Write one change in one transaction; False if the table moved on meanwhile."""
-        table = change.table
         with self._begin(write=True) as db:
-            moved = db.execute(
-                _MOVE_TABLE,
-                {
-                    "t": table.id,
-                    "expected": change.expected,
-                    **{key: getattr(table, key) for key in _MOVING},
-                },
-            )
-            if moved.rowcount != 1:
-                return False
-            if change.seats:
-                db.execute(
-                    _UPDATE_SEAT,
-                    [
-                        {"t": table.id, "s": seat.seat, **_seat_values(seat)}
-                        for seat in change.seats
-                    ],
-                )
-            game = table.game_number
-            if change.new_game is not None:
-                db.execute(
-                    insert(GameRow).values(
-                        table_id=table.id,
-                        number=game,
-                        edition=table.edition,
-                        players=list(change.new_game),
-                        status="playing",
-                        created_at=table.updated_at,
-                    )
-                )
-            if change.rounds:
-                db.execute(
-                    insert(RoundRow),
-                    [
-                        {
-                            "table_id": table.id,
-                            "game": game,
-                            "number": r.number,
-                            "deck": list(r.deck),
-                            "first": r.first,
-                        }
-                        for r in change.rounds
-                    ],
-                )
-            if change.actions:
-                db.execute(
-                    _INSERT_ACTION,
-                    [
-                        {
-                            "table_id": table.id,
-                            "game": game,
-                            "seq": a.seq,
-                            "round": a.round,
-                            "text": a.text,
-                            "created_at": table.updated_at,
-                        }
-                        for a in change.actions
-                    ],
-                )
-            if change.record is not None:
-                db.execute(
-                    update(GameRow)
-                    .where(GameRow.table_id == table.id, GameRow.number == game)
-                    .values(
-                        status="finished",
-                        record=change.record,
-                        winners=list(change.winners),
-                        finished_at=table.updated_at,
-                    )
-                )
-        return True
+            return _write(db, change)
+
+    def commit_many(self, changes: Sequence[Commit]) -> list[bool]:
+        """Write changes of different tables in one transaction, each checked alone
+        against its table's version (False for one whose table moved on). The rows
+        are locked in table-id order, whatever the order of the changes."""
+        written = [False] * len(changes)
+        with self._begin(write=True) as db:
+            for i in sorted(range(len(changes)), key=lambda i: changes[i].table.id):
+                written[i] = _write(db, changes[i])
+        return written
 
     # ---------------------------------------------------------------- sweeping
 
@@ -422,6 +361,79 @@ _UPDATE_SEAT = (
     .values({key: bindparam(key) for key in SeatData.__slots__ if key != "seat"})
 )
 _INSERT_ACTION = insert(ActionRow)
+
+
+def _write(db: Connection, change: Commit) -> bool:
+    """One change, if its table is still at the version it was computed from."""
+    table = change.table
+    moved = db.execute(
+        _MOVE_TABLE,
+        {
+            "t": table.id,
+            "expected": change.expected,
+            **{key: getattr(table, key) for key in _MOVING},
+        },
+    )
+    if moved.rowcount != 1:
+        return False
+    if change.seats:
+        db.execute(
+            _UPDATE_SEAT,
+            [{"t": table.id, "s": seat.seat, **_seat_values(seat)} for seat in change.seats],
+        )
+    game = table.game_number
+    if change.new_game is not None:
+        db.execute(
+            insert(GameRow).values(
+                table_id=table.id,
+                number=game,
+                edition=table.edition,
+                players=list(change.new_game),
+                status="playing",
+                created_at=table.updated_at,
+            )
+        )
+    if change.rounds:
+        db.execute(
+            insert(RoundRow),
+            [
+                {
+                    "table_id": table.id,
+                    "game": game,
+                    "number": r.number,
+                    "deck": list(r.deck),
+                    "first": r.first,
+                }
+                for r in change.rounds
+            ],
+        )
+    if change.actions:
+        db.execute(
+            _INSERT_ACTION,
+            [
+                {
+                    "table_id": table.id,
+                    "game": game,
+                    "seq": a.seq,
+                    "round": a.round,
+                    "text": a.text,
+                    "created_at": table.updated_at,
+                }
+                for a in change.actions
+            ],
+        )
+    if change.record is not None:
+        db.execute(
+            update(GameRow)
+            .where(GameRow.table_id == table.id, GameRow.number == game)
+            .values(
+                status="finished",
+                record=change.record,
+                winners=list(change.winners),
+                finished_at=table.updated_at,
+            )
+        )
+    return True
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
