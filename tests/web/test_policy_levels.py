@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from loveletter.server.policies import PolicyLevel
 
 from .conftest import Server
+from .ui import create_table
 
 POLICY = Path(__file__).resolve().parents[2] / "docs" / "ppo_classic_2p.npz"
 
@@ -56,11 +57,6 @@ def test_the_form_offers_a_policy_only_for_the_table_it_fits(
 def test_a_policy_seat_chosen_in_the_form_plays_at_the_table(
     page: Page, policy_server: Server
 ) -> None:
-    page.goto(policy_server.url + "/")
-    page.select_option("#edition", "classic")
-    page.select_option("#players", "2")
-    page.select_option("#seat-1", "bot:ppo")
-    page.fill("#name", "Ana")
-    page.click("#create")  # every other seat is a bot's: the game starts at once
-    page.wait_for_url("**/t/*")
+    # Every other seat is a bot's: the game starts at once.
+    create_table(page, policy_server, edition="classic", players=2, seats=["bot:ppo"], tokens=None)
     expect(page.locator(".badge-bot")).to_have_text("bot · ppo")

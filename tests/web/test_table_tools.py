@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from loveletter.server.addresses import lan_addresses
 
 from .conftest import Server
-from .ui import MY_TURN, version, wait_version
+from .ui import MY_TURN, create_table, version, wait_version
 
 
 def test_the_form_chooses_the_turn_timer_and_the_lobby_shows_it(page: Page, server: Server) -> None:
@@ -85,12 +85,8 @@ def test_the_lobby_invites_with_a_network_address_when_serving_on_every_interfac
 ) -> None:
     with Server(tmp_path / "lan.db", host="0.0.0.0") as lan:
         page = browser.new_page(locale="en-US")
-        page.goto(lan.url + "/")  # through the loopback
-        page.select_option("#edition", "classic")
-        page.select_option("#players", "2")
-        page.select_option("#seat-1", "open")
-        page.fill("#name", "Ana")
-        page.click("#create")
+        # Through the loopback.
+        create_table(page, lan, edition="classic", players=2, seats=["open"], tokens=None)
         page.wait_for_selector("#invite")
         invite = page.locator("#invite").input_value()
         watch = page.locator("#watch-link").input_value()
@@ -105,12 +101,7 @@ def test_the_lobby_invites_with_a_network_address_when_serving_on_every_interfac
 
 
 def test_a_loopback_server_says_the_link_works_here_only(page: Page, server: Server) -> None:
-    page.goto(server.url + "/")
-    page.select_option("#edition", "classic")
-    page.select_option("#players", "2")
-    page.select_option("#seat-1", "open")
-    page.fill("#name", "Ana")
-    page.click("#create")
+    create_table(page, server, edition="classic", players=2, seats=["open"], tokens=None)
     expect(page.locator("#link-local")).to_contain_text("only on this computer")
     expect(page.locator("#link-local")).to_contain_text("--host 0.0.0.0")
 
@@ -138,12 +129,7 @@ def test_chat_text_with_markup_is_shown_as_text(browser: Browser, server: Server
     guest_context = browser.new_context(locale="fr-FR")
     host = host_context.new_page()
     guest = guest_context.new_page()
-    host.goto(server.url + "/")
-    host.select_option("#edition", "classic")
-    host.select_option("#players", "2")
-    host.select_option("#seat-1", "open")
-    host.fill("#name", "Ana")
-    host.click("#create")
+    create_table(host, server, edition="classic", players=2, seats=["open"], tokens=None)
     guest.goto(host.locator("#invite").input_value())
     guest.fill("#join-name", "Bruno")
     guest.click("button[type=submit]")
@@ -179,13 +165,7 @@ def test_the_host_removes_a_player_and_hands_the_role_over(
     host = host_context.new_page()
     guest = guest_context.new_page()
     host.on("dialog", lambda dialog: dialog.accept())
-    host.goto(server.url + "/")
-    host.select_option("#edition", "classic")
-    host.select_option("#players", "3")
-    host.select_option("#seat-1", "open")
-    host.select_option("#seat-2", "open")
-    host.fill("#name", "Ana")
-    host.click("#create")
+    create_table(host, server, edition="classic", players=3, seats=["open"] * 2, tokens=None)
     expect(host.locator(".lobby-seats li").first.locator(".badge-host")).to_have_text("host")
     guest.goto(host.locator("#invite").input_value())
     guest.fill("#join-name", "Bruno")
