@@ -107,7 +107,10 @@ class Duel:
                 if page.locator(OPEN_DIALOG).count():
                     assert not page.locator("#end-title").count(), "the game ended"
                     page.click("#continue")
-            # The seat to move, as the host's page shows it (none between rounds).
+            # The seat to move, as the host's page shows it (none between rounds),
+            # once the host has the newest state either page has: just after a
+            # move, the host's page may not have it yet and name the mover.
+            wait_version(host, max(version(page) for page in self.pages))
             host.wait_for_selector('.game:not([data-to-move=""])', timeout=90_000)
             seat = int(host.locator(".game").get_attribute("data-to-move") or 0)
             page = self.pages[seat]
