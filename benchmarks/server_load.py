@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import gc
 import os
 import random
 import resource
@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import serving  # benchmarks/serving.py: run as a script, this folder is on the path
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -87,12 +88,34 @@ async def seat_table(
             joined = (
                 await http.post(f"{url}/api/tables/{table}/join", json={"name": f"P{index}"})
             ).json()
-            websocket = await connect(ws_url, max_size=None, open_timeout=60)
-            await websocket.send(
-                json.dumps({"type": "hello", "table": table, "token": joined["token"]})
-            )
+            # No keepalive pings from the clients: browsers send none, the server pings.
+            websocket = await connect(ws_url, max_size=None, open_timeout=60, ping_interval=None)
+            hello = {"type": "hello", "table": table, "token": joined["token"]}
+            await websocket.send(orjson.dumps(hello).decode())
             clients.append((joined["seat"], websocket))
         return created, clients
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a client keeps of a state message: the whole message is let go at once, so
+    thousands of clients waiting do not hold thousands of parsed views for the
+    collector to scan."""
+
+    position: tuple[int, int, int] | None
+    status: str
+    game: int
+    legal_actions: list[str]
+
+
+def read_state(message: dict[str, Any]) -> Seen:
+    position, view, table = message["position"], message["view"], message["table"]
+    return Seen(
+        None if position is None else (position["game"], position["round"], position["actions"]),
+        table["status"],
+        table["game"],
+        view["legal_actions"] if view else [],
+    )
 
 
 async def play(
@@ -104,43 +127,58 @@ async def play(
 ) -> None:
     """Answer this client's decisions after a think time; the host asks for rematches."""
     loop = asyncio.get_running_loop()
-    pending: tuple[Any, float] | None = None  # position acted at, when
+    pending: tuple[tuple[int, int, int], float] | None = None  # position acted at, when
     acted: set[tuple[int, int, int]] = set()
     rematched: set[int] = set()
     figures.connected += 1
     try:
         async for text in websocket:
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message["type"] == "error":
                 figures.errors[message["code"]] += 1
                 continue
             if message["type"] != "state":
                 continue
-            position, view = message["position"], message["view"]
-            if pending is not None and position != pending[0]:
+            seen = read_state(message)
+            del message
+            if pending is not None and seen.position != pending[0]:
                 if figures.measuring:
                     figures.latencies.append(loop.time() - pending[1])
                     figures.actions += 1
                 pending = None
-            status = message["table"]["status"]
-            if status == "finished" and host_token and message["table"]["game"] not in rematched:
-                rematched.add(message["table"]["game"])
-                await websocket.send(json.dumps({"type": "rematch", "host_token": host_token}))
-            if status != "playing" or not view or not view["legal_actions"]:
+            if seen.status == "finished" and host_token and seen.game not in rematched:
+                rematched.add(seen.game)
+                rematch = {"type": "rematch", "host_token": host_token}
+                await websocket.send(orjson.dumps(rematch).decode())
+            if seen.status != "playing" or seen.position is None or not seen.legal_actions:
                 continue
-            key = (position["game"], position["round"], position["actions"])
-            if key in acted:
+            if seen.position in acted:
                 continue
-            acted.add(key)
+            acted.add(seen.position)
             await asyncio.sleep(rng.uniform(*think))
-            action = rng.choice(view["legal_actions"])
-            pending = (position, loop.time())
-            sent = {"type": "action", "action": action, "position": position}
-            await websocket.send(json.dumps(sent))
+            action = rng.choice(seen.legal_actions)
+            pending = (seen.position, loop.time())
+            game, round_number, actions = seen.position
+            at = {"game": game, "round": round_number, "actions": actions}
+            sent = {"type": "action", "action": action, "position": at}
+            await websocket.send(orjson.dumps(sent).decode())
     except ConnectionClosed:
         figures.errors["connection closed"] += 1
     finally:
         figures.connected -= 1
+
+
+async def loop_lag(seconds: float, tick: float = 0.01) -> list[float]:
+    """How late this event loop wakes a task up, every ``tick`` for ``seconds``: the
+    part of the measured latencies that is the clients' own queueing."""
+    loop = asyncio.get_running_loop()
+    lags = []
+    end = loop.time() + seconds
+    while loop.time() < end:
+        before = loop.time()
+        await asyncio.sleep(tick)
+        lags.append(max(0.0, loop.time() - before - tick))
+    return lags
 
 
 def cpu_seconds(pid: int) -> float:
@@ -171,33 +209,45 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> Non
             for created, clients in seated
             for seat, websocket in clients
         ]
-        for home, (created, _) in zip(homes, seated, strict=True):
-            response = await http.post(
-                f"{home}/api/tables/{created['table']}/start",
-                json={"host_token": created["host_token"]},
-            )
+
+        async def start(home: str, created: dict[str, Any]) -> None:
+            async with gate:
+                response = await http.post(
+                    f"{home}/api/tables/{created['table']}/start",
+                    json={"host_token": created["host_token"]},
+                )
             response.raise_for_status()
+
+        async def started(home: str, created: dict[str, Any]) -> bool:
+            async with gate:
+                info = (await http.get(f"{home}/api/tables/{created['table']}")).json()
+            return bool(info["status"] != "lobby")
+
+        tables = list(zip(homes, (created for created, _ in seated), strict=True))
+        await asyncio.gather(*(start(home, created) for home, created in tables))
         ready = time.perf_counter() - began
+        # The thousands of connections set up live on: keep the collector's full scans
+        # of them from stalling every client (the latencies would measure the harness).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 1000)
         await asyncio.sleep(args.warmup)
         figures.measuring = True
         measured, own = time.perf_counter(), time.process_time()
         cpu = [cpu_seconds(pid) for pid in pids]
+        lag = asyncio.create_task(loop_lag(args.duration))
         await asyncio.sleep(args.duration)
         figures.measuring = False
         elapsed = time.perf_counter() - measured
         loads = [(cpu_seconds(pid) - used) / elapsed for pid, used in zip(pids, cpu, strict=True)]
         clients_load = (time.process_time() - own) / elapsed
-        held_tables = 0
-        for home, (created, _) in zip(homes, seated, strict=True):
-            info = (await http.get(f"{home}/api/tables/{created['table']}")).json()
-            held_tables += info["status"] != "lobby"
+        lags = sorted(await lag)
+        held_tables = sum(await asyncio.gather(*(started(home, c) for home, c in tables)))
         held_clients = figures.connected
         for task in players:
             task.cancel()
         await asyncio.gather(*players, return_exceptions=True)
-        for _, clients in seated:
-            for _, websocket in clients:
-                await websocket.close()
+        await asyncio.gather(*(ws.close() for _, clients in seated for _, ws in clients))
     latencies = sorted(figures.latencies)
     if not latencies:
         raise SystemExit("no action was measured")
@@ -211,6 +261,8 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> Non
     print(f"latency action -> broadcast: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
     servers = ", ".join(f"{load:.0%}" for load in loads)
     print(f"CPU: server {servers} of one core, clients {clients_load:.0%} (one process)")
+    lag_p99 = statistics.quantiles(lags, n=100)[98] * 1000
+    print(f"clients' event loop late by: p99 {lag_p99:.1f} ms, max {lags[-1] * 1000:.1f} ms")
     print(f"machine load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"errors: {dict(figures.errors) or 'none'}")
 

@@ -249,12 +249,14 @@ async def sweep_forever(
     while True:
         await asyncio.sleep(settings.sweep_interval)
         try:
-            seats = local_seats()
+            # Every client's seat is listed only when needed: with thousands of
+            # clients, listing them every second would hold up the event loop.
             if not service.hub.only_process and loop.time() >= beat:
                 beat = loop.time() + settings.heartbeat_interval
-                await service.heartbeat(seats)
-            present = set(seats)
-            for table_id, seat in await service.absent_seats():
+                await service.heartbeat(local_seats())
+            absent = await service.absent_seats()
+            present = set(local_seats()) if absent else set()
+            for table_id, seat in absent:
                 if (table_id, seat) not in present:
                     await _quietly(service.stand_in(table_id, seat))
             for table_id in await service.stalled_tables(idle):

@@ -145,7 +145,6 @@ class Connection:
         message: dict[str, Any] = {
             "type": "state",
             "version": state.version,
-            "table": shared.info,
             "you": {"seat": self.seat},
             "position": state.position(),
             "server_time": time.time(),
@@ -159,7 +158,7 @@ class Connection:
         if state.status == "finished":
             game = state.data.game_number
             message["record"] = f"/api/tables/{state.id}/games/{game}/record"
-        return f'{encode(message)[:-1]},"view":{shared.view(self.seat)}}}'
+        return f'{encode(message)[:-1]},"table":{shared.info},"view":{shared.view(self.seat)}}}'
 
     def _narrate(self, state: TableState) -> tuple[list[str], bool]:
         """The lines of the events this client was not told yet, in its language, and
@@ -204,7 +203,7 @@ class Rendered:
 
     def __init__(self, state: TableState) -> None:
         self.state = state
-        self.info = table_info(state).model_dump()
+        self.info = table_info(state).model_dump_json()  # the table as everyone sees it
         self._views: dict[int | None, str] = {}
 
     def view(self, seat: int | None) -> str:
