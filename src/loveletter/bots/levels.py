@@ -1,5 +1,6 @@
-"""The bot registry: a spec (``random``, ``heuristic``, ``search``, a level, or
-``exec:COMMAND``) gives a new bot.
+"""The bot registry: a spec (``random``, ``heuristic``, ``search``, a level,
+``exec:COMMAND``, or ``PREFIX:ARGUMENT`` of an installed plugin, such as this
+package's ``policy:FILE.npz``) gives a new bot.
 
 Levels for people map to the bots and their budgets: ``easy`` plays at random,
 ``medium`` is the heuristic bot, ``hard`` and ``expert`` search with a small and a
@@ -9,6 +10,7 @@ full budget of decisions played forward per decision.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import entry_points
 
 from .base import Bot
 from .external import ExternalBot
@@ -34,6 +36,12 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: 3,000 rounds each): the level below it, and the share of rounds it wins against it.
 LEVEL_STRENGTH = {"medium": ("easy", 0.744), "hard": ("medium", 0.561), "expert": ("hard", 0.521)}
 EXEC_PREFIX = "exec:"
+#: Bot specs ``PREFIX:ARGUMENT`` that installed packages provide: each entry point of
+#: this group, named after its prefix, is a function of the argument that returns a bot.
+PLUGIN_GROUP = "loveletter.bots"
+#: This package's own plugin: a saved policy of the research environments (docs/rl.md,
+#: ``loveletter.rl.policy_bot.from_spec``), played with NumPy.
+POLICY_PREFIX = "policy:"
 
 
 def _named(bot: RandomBot | HeuristicBot, name: str) -> Bot:
@@ -55,7 +63,34 @@ def make_bot(spec: str) -> Bot:
     if spec.startswith(EXEC_PREFIX):
         return ExternalBot(spec[len(EXEC_PREFIX) :].strip(), name=spec)
     factory = BOTS.get(spec.lower())
-    if factory is None:
-        known = ", ".join([*BOTS, EXEC_PREFIX + "COMMAND"])
+    if factory is not None:
+        return factory()
+    prefix, colon, argument = spec.partition(":")
+    plugin = _plugin(prefix) if colon else None
+    if plugin is None:
+        plugins = [f"{entry.name}:…" for entry in entry_points(group=PLUGIN_GROUP)]
+        known = ", ".join([*BOTS, EXEC_PREFIX + "COMMAND", *plugins])
         raise ValueError(f"unknown bot {spec!r}; known bots: {known}")
-    return factory()
+    return plugin(argument.strip())
+
+
+def _plugin(prefix: str) -> Callable[[str], Bot] | None:
+    """The installed plugin making the bots of ``prefix``, if any."""
+    for entry in entry_points(group=PLUGIN_GROUP, name=prefix):
+        try:
+            plugin: Callable[[str], Bot] = entry.load()
+        except ImportError as error:
+            raise ValueError(f"the {prefix}: bots cannot be loaded here: {error}") from None
+        return plugin
+    return None
+
+
+def check_bot_table(bot: Bot, edition: str, players: int) -> None:
+    """ValueError if ``bot`` plays only another table (a policy trained for it)."""
+    table = getattr(bot, "table", None)
+    if table is not None and tuple(table) != (edition, players):
+        trained_edition, trained_players = table
+        raise ValueError(
+            f"{bot.name} was trained for {trained_edition} with {trained_players} players, "
+            f"not {edition} with {players}"
+        )

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..arena import MAX_BOTS, can_plot, plot, run_arena, wilson
 from ..bots import make_bot
+from ..bots.levels import check_bot_table
 from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
 from .common import (
@@ -24,14 +25,19 @@ from .common import (
 )
 
 
-def parse_bots(text: str) -> list[str]:
-    """Bot specs from a comma-separated list, each checked (fails clearly)."""
+def parse_bots(text: str, edition: str, players: int) -> list[str]:
+    """Bot specs from a comma-separated list, each checked against the table (fails
+    clearly)."""
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     if not specs:
         usage_error("--bots needs at least one bot")
     for spec in specs:
         try:
-            make_bot(spec).close()
+            bot = make_bot(spec)
+            try:
+                check_bot_table(bot, edition, players)
+            finally:
+                bot.close()
         except ValueError as error:
             usage_error(str(error))
     return specs
@@ -48,7 +54,8 @@ def arena(
             "--bots",
             "-b",
             help="Comma-separated bots: random, heuristic, search, easy, medium, hard, "
-            "expert, or 'exec:COMMAND' for a program speaking the bot protocol.",
+            "expert, 'exec:COMMAND' for a program speaking the bot protocol, or "
+            "'policy:FILE.npz' for a saved policy (needs NumPy).",
         ),
     ] = "expert,heuristic,random",
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
@@ -72,7 +79,7 @@ def arena(
 ) -> None:
     """Play bots against each other, seats rotating; print win rates and ratings."""
     check_table(edition, players)
-    specs = parse_bots(bots)
+    specs = parse_bots(bots, edition, players)
     if not 2 <= len(specs) <= MAX_BOTS:
         usage_error(
             f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
@@ -111,8 +118,9 @@ def arena(
         print(json.dumps(result.as_json()))
         return
     table = Table(title=f"{get_edition(edition).name()} · {players} players · {games} games")
-    for column in ("Bot", "Games won", "Rounds won", "Rate", "95% interval", "Rating", "ms"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    table.add_column("Bot", overflow="fold")  # a long spec (a file, a command) wraps whole
+    for column in ("Games won", "Rounds won", "Rate", "95% interval", "Rating", "ms"):
+        table.add_column(column, justify="right")
     faults = any(bot.faults for bot in result.bots)
     if faults:
         table.add_column("Faults", justify="right")

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..bots import LEVELS, make_bot
-from ..bots.levels import describe_level
+from ..bots.levels import check_bot_table, describe_level
 from ..engine import EDITIONS, Options, RecordError, get_edition
 from ..engine.grammar import count
 from ..engine.record import MAX_NAME_LENGTH
@@ -30,7 +30,8 @@ def play(
             "-b",
             help="Bot levels, one per bot seat, comma-separated: "
             + ", ".join(f"{level} ({describe_level(level)})" for level in LEVELS)
-            + f" (bot seats without a level: {DEFAULT_LEVEL}).",
+            + f" (bot seats without a level: {DEFAULT_LEVEL}); also 'exec:COMMAND' for a "
+            "program speaking the bot protocol and 'policy:FILE.npz' for a saved policy.",
         ),
     ] = None,
     humans: Annotated[
@@ -101,11 +102,14 @@ def _setup(
     except ValueError as error:
         usage_error(str(error))
     levels = [level.strip() for level in bots.split(",")] if bots else []
+    made = []  # checked against the table once its size is known
     for level in levels:
         try:
-            make_bot(level).close()
+            bot = make_bot(level)
         except ValueError as error:
             usage_error(str(error))
+        made.append(bot)
+        bot.close()
     people = humans if humans is not None else max(len(names), 1)
     if players is None:
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
@@ -118,6 +122,8 @@ def _setup(
     levels += [DEFAULT_LEVEL] * (players - people - len(levels))
     try:
         chosen.check_players(players)
+        for bot in made:
+            check_bot_table(bot, chosen.id, players)
     except ValueError as error:
         usage_error(str(error))
     if len(names) > people:

@@ -36,7 +36,7 @@ def simulate(
 ) -> None:
     """Play whole games between bots (random by default); print rounds per second and wins."""
     check_table(edition, players)
-    specs = parse_bots(bots) if bots is not None else None
+    specs = parse_bots(bots, edition, players) if bots is not None else None
     on_record = record_writer(save, games, force=force) if save is not None else None
     progress = progress_bar("simulate", shown=not as_json)
     task = progress.add_task("games", total=games)

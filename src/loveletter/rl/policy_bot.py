@@ -12,6 +12,9 @@ plays a saved policy through the bot protocol:
 
     loveletter play -b "exec:python -m loveletter.rl.policy_bot docs/ppo_classic_2p.npz"
     loveletter arena --bots "exec:python -m loveletter.rl.policy_bot POLICY.npz,heuristic"
+
+and the Python hosts load a saved perceptron themselves with the bot spec
+``policy:POLICY.npz`` (``loveletter play -b policy:docs/ppo_classic_2p.npz``).
 """
 
 from __future__ import annotations
@@ -55,6 +58,14 @@ class PolicyBot(BaseBot):
         self.relative = relative
         self.name = name
         self.meta = meta or {}  # what a saved policy says of itself (its table, training)
+
+    @property
+    def table(self) -> tuple[str, int] | None:
+        """The edition and player count the policy was trained for, if it says."""
+        edition, players = self.meta.get("edition"), self.meta.get("players")
+        if isinstance(edition, str) and isinstance(players, int):
+            return edition, players
+        return None
 
     def choose(self, view: View, rng: random.Random) -> str:
         """The policy's action for ``view``, in notation."""
@@ -127,6 +138,19 @@ def load_policy(path: str | Path, name: str | None = None) -> PolicyBot:
         layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(count)]
     relative = bool(meta["relative"])
     return PolicyBot(MlpPolicy(layers), relative=relative, name=name or Path(path).stem, meta=meta)
+
+
+def from_spec(path: str) -> PolicyBot:
+    """The bot of the spec ``policy:PATH`` (``loveletter.bots.make_bot``); ValueError,
+    in one line, for a missing file or one that is not a saved policy."""
+    if not Path(path).is_file():
+        raise ValueError(f"no saved policy at {path!r}")
+    try:
+        return load_policy(path)
+    except Exception:  # a damaged or foreign file may fail in any way
+        raise ValueError(
+            f"{path!r} is not a saved policy (a .npz written by save_mlp, docs/rl.md)"
+        ) from None
 
 
 class TableBot(BaseBot):

@@ -10,7 +10,9 @@ its Narrator; this table holds the interface's own words. A ``{name}`` field is 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
+from ..bots.levels import POLICY_PREFIX
 from ..engine.grammar import is_singular, typeset_all
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -28,6 +30,7 @@ _EN = {
     "level_medium": "medium",
     "level_hard": "hard",
     "level_expert": "expert",
+    "level_policy": "policy {name}",
     "name": "name",
     "seed": "Seed",
     "seed_hint": "optional, for a reproducible game",
@@ -200,6 +203,7 @@ _FR = {
     "level_medium": "moyen",
     "level_hard": "difficile",
     "level_expert": "expert",
+    "level_policy": "stratégie {name}",
     "name": "nom",
     "seed": "Graine",
     "seed_hint": "facultative, pour rejouer la même partie",
@@ -380,5 +384,8 @@ def tr_count(lang: str, key: str, count: int, **fields: object) -> str:
 
 
 def level_name(lang: str, level: str) -> str:
-    """A bot level for people ("facile"); other bot specs as they are."""
+    """A bot level for people ("facile"), a saved policy by its file's name ("policy
+    ppo_classic_2p"); other bot specs as they are."""
+    if level.startswith(POLICY_PREFIX):
+        return tr(lang, "level_policy", name=Path(level[len(POLICY_PREFIX) :].strip()).stem)
     return TEXTS[lang].get(f"level_{level}", level)
