@@ -16,7 +16,13 @@ from loveletter.cli.main import app as cli
 from loveletter.rl.policy_bot import load_policy
 from loveletter.tui.session import SeatSetup
 from loveletter.tui.texts import level_name
-from tui.helpers import make_app, play_to_end, settle  # tests/ is on the path, as for .helpers
+from tui.helpers import (  # tests/ is on the path, as for .helpers
+    assert_fits,
+    make_app,
+    play_to_end,
+    screen_text,
+    settle,
+)
 
 POLICY = Path(__file__).resolve().parents[2] / "docs" / "ppo_classic_2p.npz"
 SPEC = f"exec:{sys.executable} -m loveletter.rl.policy_bot {POLICY}"
@@ -98,3 +104,17 @@ def test_the_commands_refuse_a_policy_at_another_table(command: list[str]) -> No
 )
 def test_the_terminal_game_names_a_policy_seat_by_its_file(lang: str, label: str) -> None:
     assert level_name(lang, LOADED) == label
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("lang", "label"), [("en", "[policy ppo_classic_2p]"), ("fr", "[stratégie ppo_classic_2p]")]
+)
+async def test_the_seats_show_the_policy_whole_beside_a_long_name(lang: str, label: str) -> None:
+    app = make_app((SeatSetup("Maximilienne de la Tour"), SeatSetup("Bot", LOADED)), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert_fits(pilot)
+        text = screen_text(pilot)
+        assert f"Bot {label}" in text
+        assert "Maximilienne de la Tour" in text

@@ -101,6 +101,24 @@ def tokens_text(tokens: int, goal: int) -> Text:
     return Text.assemble(("♥" * tokens, "bold red"), ("♡" * (goal - tokens), "bright_black"))
 
 
+#: The most cells a seat's name takes in the seats table, and its bot's level in it.
+NAME_CELLS = 32
+LEVEL_CELLS = 24
+
+
+def _seat_name(name: str, level: str | None, lang: str) -> Text:
+    """A seat's name with its bot's level in brackets ("Bot 2 [expert]"), each cut
+    with an ellipsis so that the brackets stay whole."""
+    text = Text(name)
+    if level is None:
+        text.truncate(NAME_CELLS, overflow="ellipsis")
+        return text
+    label = Text(level_name(lang, level))
+    label.truncate(LEVEL_CELLS, overflow="ellipsis")
+    text.truncate(max(8, NAME_CELLS - label.cell_len - 3), overflow="ellipsis")
+    return Text.assemble(text, (f" [{label.plain}]", "bright_black"))
+
+
 def seats_table(view: View, words: Words, levels: Sequence[str | None], width: int) -> Table:
     """One row per seat: turn marker, number, name, tokens, state and discard pile.
 
@@ -111,11 +129,9 @@ def seats_table(view: View, words: Words, levels: Sequence[str | None], width: i
     for info in view["seats"]:
         seat = info["seat"]
         marker = Text("▶", style="bold yellow") if seat == view["to_move"] else Text(" ")
-        name = Text(words.seat(seat), style="bold" if seat == words.viewer else "")
-        level = levels[seat]
-        if level is not None:
-            name.append(f" [{level_name(words.lang, level)}]", style="bright_black")
-        name.truncate(24, overflow="ellipsis")
+        name = _seat_name(words.seat(seat), levels[seat], words.lang)
+        if seat == words.viewer:
+            name.stylize("bold")
         if info["out"]:
             state = Text(words.tr("out"), style="red")
             name.stylize("strike bright_black")
