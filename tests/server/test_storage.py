@@ -162,6 +162,26 @@ def test_changes_of_several_tables_are_written_together_each_checked_alone(
         assert len(stored.rounds) == 1
 
 
+def test_a_batch_may_move_one_table_twice_and_is_written_in_its_order(
+    repository: TableRepository,
+) -> None:
+    lobby_state = lobby(repository)
+    started, start = tables.settle(
+        lobby_state, tables.start(lobby_state, random.Random(1), 1.0, rematch=False), 2.0
+    )
+    assert started.game is not None
+    seat = started.game.to_move
+    assert seat is not None
+    action = started.view(seat)["legal_actions"][0]
+    played, move = tables.settle(started, tables.act(started, seat, action), 3.0)
+    # The move needs the game and round the start writes; the start again is stale.
+    assert repository.commit_many([start, move, start]) == [True, True, False]
+    stored = repository.load_table(lobby_state.id)
+    assert stored is not None
+    assert stored.table == played.data
+    assert stored.rounds[0].actions == (action,)
+
+
 def test_two_writers_at_the_same_version_cannot_both_win(db_url: str) -> None:
     first, second = Repository(db_url), Repository(db_url)
     first.create_schema()
@@ -208,10 +228,18 @@ def test_presence_queries(repository: TableRepository) -> None:
         repository, state, tables.start(state, random.Random(1), 20.0, rematch=False), 20.0
     )
     timeout = state.data.disconnect_timeout
-    assert repository.absent_seats(20.0 + timeout - 1) == []
-    assert repository.absent_seats(20.0 + timeout + 1) == [(state.id, 0)]
+    assert repository.absent_seats(20.0 + timeout - 1, offline_only=False) == []
+    assert repository.absent_seats(20.0 + timeout + 1, offline_only=False) == [(state.id, 0)]
     repository.heartbeat([(state.id, 0)], 100.0)
-    assert repository.absent_seats(20.0 + timeout + 1) == []
+    assert repository.absent_seats(20.0 + timeout + 1, offline_only=False) == []
+    online = tables.presence(state, 0, online=True, now=30.0)
+    assert online is not None
+    state = change(repository, state, online, 30.0)
+    later = 100.0 + timeout + 1
+    # Another process may hold that seat, or may have died holding it: listed.
+    assert repository.absent_seats(later, offline_only=False) == [(state.id, 0)]
+    # This process alone: a seat online is held by one of its own clients.
+    assert repository.absent_seats(later, offline_only=True) == []
     assert repository.tables_in_play() == [state.id]
     awaiting = state.data.awaiting
     stalled = repository.stalled_tables(state.data.updated_at + 1)
@@ -241,8 +269,8 @@ def test_grace_after_a_start_covers_the_humans_of_games_under_way(
     started = tables.start(states[0], random.Random(1), 20.0, rematch=False)
     timeout = change(repository, states[0], started, 20.0).data.disconnect_timeout
     repository.grant_grace(500.0, offline=True)
-    assert repository.absent_seats(500.0 + timeout - 1) == []
-    assert repository.absent_seats(500.0 + timeout + 1) == [("table-1", 0)]
+    assert repository.absent_seats(500.0 + timeout - 1, offline_only=False) == []
+    assert repository.absent_seats(500.0 + timeout + 1, offline_only=False) == [("table-1", 0)]
     playing, waiting = seats_of(repository, "table-1"), seats_of(repository, "table-2")
     assert not any(seat.online for seat in playing + waiting)
     assert (playing[0].seen_at, waiting[0].seen_at) == (500.0, 11.0)

@@ -72,8 +72,10 @@ class TableRepository(Protocol):
     def stalled_tables(self, before: float) -> list[str]:
         """Tables waiting on a bot or the next round since before ``before``."""
 
-    def absent_seats(self, now: float) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows."""
+    def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
+        """Human seats of games under way unseen for longer than their table allows;
+        ``offline_only`` leaves out the seats marked online (right when this is the
+        only process: its clients' seats are then the ones online)."""
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
         """Mark seats as seen now (not a table change)."""
@@ -223,15 +225,19 @@ class MemoryRepository:
                 and t.updated_at < before
             ]
 
-    def absent_seats(self, now: float) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows."""
+    def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
+        """Human seats of games under way unseen for longer than their table allows
+        (online ones too unless ``offline_only``)."""
         with self._lock:
             return [
                 (t.id, s.seat)
                 for t in self._tables.values()
                 if t.status == "playing"
                 for s in self._seats[t.id]
-                if s.kind == "human" and not s.standin and s.seen_at + t.disconnect_timeout < now
+                if s.kind == "human"
+                and not s.standin
+                and not (offline_only and s.online)
+                and s.seen_at + t.disconnect_timeout < now
             ]
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:

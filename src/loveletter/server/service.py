@@ -440,8 +440,15 @@ class TableService:
         await self._db(self.repository.heartbeat, seats, time.time())
 
     async def absent_seats(self) -> list[tuple[str, int]]:
-        """Seats whose players have been gone longer than their table allows."""
-        return await self._db(self.repository.absent_seats, time.time())
+        """Seats whose players have been gone longer than their table allows.
+
+        With other processes, a seat marked online may be held by one that died, so
+        every seat unseen for too long is listed (each process's heartbeats keep its
+        own seats seen); alone, this process knows that a seat online is held here.
+        """
+        return await self._db(
+            self.repository.absent_seats, time.time(), offline_only=self.hub.only_process
+        )
 
     async def stalled_tables(self, idle: float) -> list[str]:
         """Tables waiting on a bot or a deal for more than ``idle`` seconds."""

@@ -215,17 +215,21 @@ class Repository:
 
     def commit(self, change: Commit) -> bool:
         """Write one change in one transaction; False if the table moved on meanwhile."""
-        with self._begin(write=True) as db:
-            return _write(db, change)
+        return self.commit_many([change])[0]
 
     def commit_many(self, changes: Sequence[Commit]) -> list[bool]:
         """Write changes of different tables in one transaction, each checked alone
-        against its table's version (False for one whose table moved on). The rows
-        are locked in table-id order, whatever the order of the changes."""
-        written = [False] * len(changes)
+        against its table's version (False for one whose table moved on).
+
+        The batch costs a few statements whatever its size: the tables' versions are
+        read (and their rows locked, in table-id order) in one query, then the rows of
+        every change that still applies are written together.
+        """
         with self._begin(write=True) as db:
-            for i in sorted(range(len(changes)), key=lambda i: changes[i].table.id):
-                written[i] = _write(db, changes[i])
+            versions = _lock_versions(db, {change.table.id for change in changes})
+            batch = _Batch()
+            written = [batch.add(db, change, versions) for change in changes]
+            batch.write(db)
         return written
 
     # ---------------------------------------------------------------- sweeping
@@ -254,20 +258,23 @@ class Repository:
                 )
             )
 
-    def absent_seats(self, now: float) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows."""
-        with self._begin() as db:
-            rows = db.execute(
-                select(SeatRow.table_id, SeatRow.seat)
-                .join(TableRow, TableRow.id == SeatRow.table_id)
-                .where(
-                    TableRow.status == "playing",
-                    SeatRow.kind == "human",
-                    SeatRow.standin.is_(False),
-                    SeatRow.seen_at + TableRow.disconnect_timeout < now,
-                )
+    def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
+        """Human seats of games under way unseen for longer than their table allows
+        (online ones too unless ``offline_only``)."""
+        query = (
+            select(SeatRow.table_id, SeatRow.seat)
+            .join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(
+                TableRow.status == "playing",
+                SeatRow.kind == "human",
+                SeatRow.standin.is_(False),
+                SeatRow.seen_at + TableRow.disconnect_timeout < now,
             )
-            return [(table_id, seat) for table_id, seat in rows]
+        )
+        if offline_only:
+            query = query.where(SeatRow.online.is_(False))
+        with self._begin() as db:
+            return [(table_id, seat) for table_id, seat in db.execute(query)]
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
         """Mark seats connected to this process as seen now (not a table change)."""
@@ -352,7 +359,7 @@ _MOVING = (
 # Statements of the busiest path, built once (SQLAlchemy then reuses their compiled form).
 _MOVE_TABLE = (
     update(TableRow)
-    .where(TableRow.id == bindparam("t"), TableRow.version == bindparam("expected"))
+    .where(TableRow.id == bindparam("t"))
     .values({key: bindparam(key) for key in _MOVING})
 )
 _UPDATE_SEAT = (
@@ -363,77 +370,96 @@ _UPDATE_SEAT = (
 _INSERT_ACTION = insert(ActionRow)
 
 
-def _write(db: Connection, change: Commit) -> bool:
-    """One change, if its table is still at the version it was computed from."""
-    table = change.table
-    moved = db.execute(
-        _MOVE_TABLE,
-        {
-            "t": table.id,
-            "expected": change.expected,
-            **{key: getattr(table, key) for key in _MOVING},
-        },
-    )
-    if moved.rowcount != 1:
-        return False
-    if change.seats:
-        db.execute(
-            _UPDATE_SEAT,
-            [{"t": table.id, "s": seat.seat, **_seat_values(seat)} for seat in change.seats],
-        )
-    game = table.game_number
-    if change.new_game is not None:
-        db.execute(
-            insert(GameRow).values(
-                table_id=table.id,
-                number=game,
-                edition=table.edition,
-                players=list(change.new_game),
-                status="playing",
-                created_at=table.updated_at,
+def _lock_versions(db: Connection, table_ids: set[str]) -> dict[str, int]:
+    """The current version of each table, its row locked for this transaction.
+
+    On PostgreSQL the rows are locked in table-id order, so two processes writing
+    batches that share tables wait for each other instead of deadlocking; SQLite's
+    write transaction already holds the whole database.
+    """
+    query = select(TableRow.id, TableRow.version).where(TableRow.id.in_(sorted(table_ids)))
+    if db.dialect.name != "sqlite":
+        query = query.order_by(TableRow.id).with_for_update()
+    return {row.id: row.version for row in db.execute(query)}
+
+
+@dataclass
+class _Batch:
+    """The rows of a batch of changes, written with one statement per kind of row."""
+
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, db: Connection, change: Commit, versions: dict[str, int]) -> bool:
+        """Take a change if its table is still at the version it was computed from
+        (``versions`` follows the batch: a table may move twice in one)."""
+        table = change.table
+        if versions.get(table.id) != change.expected:
+            return False
+        versions[table.id] = table.version
+        self.moves.append({"t": table.id, **{key: getattr(table, key) for key in _MOVING}})
+        self.seats += [{"t": table.id, "s": s.seat, **_seat_values(s)} for s in change.seats]
+        game = table.game_number
+        # The game's own rows, rarer, are written at once: its actions come after them.
+        if change.new_game is not None:
+            db.execute(
+                insert(GameRow).values(
+                    table_id=table.id,
+                    number=game,
+                    edition=table.edition,
+                    players=list(change.new_game),
+                    status="playing",
+                    created_at=table.updated_at,
+                )
             )
-        )
-    if change.rounds:
-        db.execute(
-            insert(RoundRow),
-            [
-                {
-                    "table_id": table.id,
-                    "game": game,
-                    "number": r.number,
-                    "deck": list(r.deck),
-                    "first": r.first,
-                }
-                for r in change.rounds
-            ],
-        )
-    if change.actions:
-        db.execute(
-            _INSERT_ACTION,
-            [
-                {
-                    "table_id": table.id,
-                    "game": game,
-                    "seq": a.seq,
-                    "round": a.round,
-                    "text": a.text,
-                    "created_at": table.updated_at,
-                }
-                for a in change.actions
-            ],
-        )
-    if change.record is not None:
-        db.execute(
-            update(GameRow)
-            .where(GameRow.table_id == table.id, GameRow.number == game)
-            .values(
-                status="finished",
-                record=change.record,
-                winners=list(change.winners),
-                finished_at=table.updated_at,
+        if change.rounds:
+            db.execute(
+                insert(RoundRow),
+                [
+                    {
+                        "table_id": table.id,
+                        "game": game,
+                        "number": r.number,
+                        "deck": list(r.deck),
+                        "first": r.first,
+                    }
+                    for r in change.rounds
+                ],
             )
-        )
-    return True
+        self.actions += [
+            {
+                "table_id": table.id,
+                "game": game,
+                "seq": a.seq,
+                "round": a.round,
+                "text": a.text,
+                "created_at": table.updated_at,
+            }
+            for a in change.actions
+        ]
+        if change.record is not None:
+            db.execute(
+                update(GameRow)
+                .where(GameRow.table_id == table.id, GameRow.number == game)
+                .values(
+                    status="finished",
+                    record=change.record,
+                    winners=list(change.winners),
+                    finished_at=table.updated_at,
+                )
+            )
+        return True
+
+    def write(self, db: Connection) -> None:
+        """Write the rows taken, in the order the changes came."""
+        for statement, rows in (
+            (_MOVE_TABLE, self.moves),
+            (_UPDATE_SEAT, self.seats),
+            (_INSERT_ACTION, self.actions),
+        ):
+            if rows:
+                db.execute(statement, rows)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
