@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Literal
 
 from .grammar import Gender, definite, number_word, plural, typeset_all
@@ -472,14 +473,7 @@ class Edition:
 
     def card_phrase(self, card: str, lang: str = "en") -> str:
         """A card's short name with its definite article: "the Guard", "l'Espionne"."""
-        name = self.card_name(card, lang).split(" (")[0]
-        if lang == "en":
-            if name.startswith("The "):
-                return "the " + name[4:]
-            return name if name in _EN_NO_ARTICLE else "the " + name
-        genders = _FR_PRINCESS_GENDERS if self.theme == "princess" else _FR_GENDERS
-        gender = genders[card]
-        return name if gender is None else definite(name, gender, lang)
+        return _card_phrase(self.theme, card, lang)
 
     def cards_phrase(self, card: str, number: int, lang: str = "en") -> str:
         """Several copies of a card: "two Guards", "deux Gardes"; a theme's proper
@@ -493,6 +487,18 @@ class Edition:
             name = name.removeprefix("The ")
             return f"{words} {name} cards" if lang == "en" else f"{words} cartes {name}"
         return f"{words} {plural(name, lang)}"
+
+
+@cache  # every log line names cards: the phrases are made once
+def _card_phrase(theme: str, card: str, lang: str) -> str:
+    name = THEMES[theme][lang][card].split(" (")[0]
+    if lang == "en":
+        if name.startswith("The "):
+            return "the " + name[4:]
+        return name if name in _EN_NO_ARTICLE else "the " + name
+    genders = _FR_PRINCESS_GENDERS if theme == "princess" else _FR_GENDERS
+    gender = genders[card]
+    return name if gender is None else definite(name, gender, lang)
 
 
 EDITIONS: Mapping[str, Edition] = {

@@ -60,12 +60,15 @@ class Narrator:
         self.viewer = viewer
         self.lang = lang
         self.text = _TEMPLATES[lang]
+        self._persons = [
+            Person(name, lang, reader=seat == viewer) for seat, name in enumerate(self.players)
+        ]
 
     # -- words ---------------------------------------------------------------------
 
     def person(self, seat: int) -> Person:
         """A seat as a person of the sentence: the reader if it is the viewer's."""
-        return Person(self.players[seat], self.lang, reader=seat == self.viewer)
+        return self._persons[seat]
 
     def group(self, seats: Iterable[int]) -> Group:
         """Several seats as one subject."""

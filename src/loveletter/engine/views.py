@@ -7,8 +7,8 @@ card the seat may not know. The layout is documented in ``docs/views.md``.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import asdict
+from functools import cache
 from typing import TypeGuard, cast
 
 from .events import event_dict
@@ -169,13 +169,17 @@ def _pending(game: Game) -> Pending | None:
 def _unseen(game: Game, hand: list[str] | None) -> dict[str, int]:
     """Cards of the deck this seat has not seen face up: not in discards, face-up
     cards or its own hand (private knowledge aside)."""
-    counts = Counter(game.rules.deck)
-    counts.subtract(game.face_up)
-    for pile in game.discards:
-        counts.subtract(pile)
-    if hand:
-        counts.subtract(hand)
-    return {card: counts[card] for card in game.rules.values}
+    counts = _deck_counts(game.rules.deck, tuple(game.rules.values)).copy()
+    for pile in (game.face_up, *game.discards, hand or ()):
+        for card in pile:
+            counts[card] -= 1
+    return counts
+
+
+@cache
+def _deck_counts(deck: tuple[str, ...], cards: tuple[str, ...]) -> dict[str, int]:
+    """How many of each card a deck holds, every card of the edition listed."""
+    return {card: deck.count(card) for card in cards}
 
 
 def _learned(event: EventDict) -> TypeGuard[LearnedEvent]:
