@@ -221,14 +221,15 @@ class Repository:
         """Write changes of different tables in one transaction, each checked alone
         against its table's version (False for one whose table moved on).
 
-        The batch costs a few statements whatever its size: the tables' versions are
-        read (and their rows locked, in table-id order) in one query, then the rows of
-        every change that still applies are written together.
+        Each change moves its table's row if it is still at the expected version (the
+        rows are locked in table-id order, whatever the order of the changes); the
+        seats and actions of all the changes that apply are then written together.
         """
+        written = [False] * len(changes)
+        batch = _Batch()
         with self._begin(write=True) as db:
-            versions = _lock_versions(db, {change.table.id for change in changes})
-            batch = _Batch()
-            written = [batch.add(db, change, versions) for change in changes]
+            for i in sorted(range(len(changes)), key=lambda i: changes[i].table.id):
+                written[i] = batch.add(db, changes[i])
             batch.write(db)
         return written
 
@@ -359,7 +360,7 @@ _MOVING = (
 # Statements of the busiest path, built once (SQLAlchemy then reuses their compiled form).
 _MOVE_TABLE = (
     update(TableRow)
-    .where(TableRow.id == bindparam("t"))
+    .where(TableRow.id == bindparam("t"), TableRow.version == bindparam("expected"))
     .values({key: bindparam(key) for key in _MOVING})
 )
 _UPDATE_SEAT = (
@@ -370,35 +371,27 @@ _UPDATE_SEAT = (
 _INSERT_ACTION = insert(ActionRow)
 
 
-def _lock_versions(db: Connection, table_ids: set[str]) -> dict[str, int]:
-    """The current version of each table, its row locked for this transaction.
-
-    On PostgreSQL the rows are locked in table-id order, so two processes writing
-    batches that share tables wait for each other instead of deadlocking; SQLite's
-    write transaction already holds the whole database.
-    """
-    query = select(TableRow.id, TableRow.version).where(TableRow.id.in_(sorted(table_ids)))
-    if db.dialect.name != "sqlite":
-        query = query.order_by(TableRow.id).with_for_update()
-    return {row.id: row.version for row in db.execute(query)}
-
-
 @dataclass
 class _Batch:
-    """The rows of a batch of changes, written with one statement per kind of row."""
+    """The seats and actions of a batch of changes, written with one statement each."""
 
-    moves: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, db: Connection, change: Commit, versions: dict[str, int]) -> bool:
-        """Take a change if its table is still at the version it was computed from
-        (``versions`` follows the batch: a table may move twice in one)."""
+    def add(self, db: Connection, change: Commit) -> bool:
+        """Move the change's table if it is still at the version the change was
+        computed from, write its game's own rows, and keep its seats and actions."""
         table = change.table
-        if versions.get(table.id) != change.expected:
+        moved = db.execute(
+            _MOVE_TABLE,
+            {
+                "t": table.id,
+                "expected": change.expected,
+                **{key: getattr(table, key) for key in _MOVING},
+            },
+        )
+        if moved.rowcount != 1:
             return False
-        versions[table.id] = table.version
-        self.moves.append({"t": table.id, **{key: getattr(table, key) for key in _MOVING}})
         self.seats += [{"t": table.id, "s": s.seat, **_seat_values(s)} for s in change.seats]
         game = table.game_number
         # The game's own rows, rarer, are written at once: its actions come after them.
@@ -452,14 +445,11 @@ class _Batch:
         return True
 
     def write(self, db: Connection) -> None:
-        """Write the rows taken, in the order the changes came."""
-        for statement, rows in (
-            (_MOVE_TABLE, self.moves),
-            (_UPDATE_SEAT, self.seats),
-            (_INSERT_ACTION, self.actions),
-        ):
-            if rows:
-                db.execute(statement, rows)
+        """Write the seats and actions kept, in the order their changes were taken."""
+        if self.seats:
+            db.execute(_UPDATE_SEAT, self.seats)
+        if self.actions:
+            db.execute(_INSERT_ACTION, self.actions)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
