@@ -222,14 +222,22 @@ class Repository:
         against its table's version (False for one whose table moved on).
 
         Each change moves its table's row if it is still at the expected version (the
-        rows are locked in table-id order, whatever the order of the changes); the
-        seats and actions of all the changes that apply are then written together.
+        rows are locked in table-id order, whatever the order of the changes): all of
+        them with one statement when none moved on, else one by one. The seats and
+        actions of all the changes that apply are then written together.
         """
-        written = [False] * len(changes)
+        ordered = sorted(range(len(changes)), key=lambda i: changes[i].table.id)
         batch = _Batch()
         with self._begin(write=True) as db:
-            for i in sorted(range(len(changes)), key=lambda i: changes[i].table.id):
-                written[i] = batch.add(db, changes[i])
+            if len(changes) > 1 and _move_tables(db, [changes[i] for i in ordered]):
+                written = [True] * len(changes)
+            else:
+                written = [False] * len(changes)
+                for i in ordered:
+                    written[i] = _move_table(db, changes[i])
+            for i in ordered:
+                if written[i]:
+                    batch.add(db, changes[i])
             batch.write(db)
         return written
 
@@ -378,20 +386,10 @@ class _Batch:
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, db: Connection, change: Commit) -> bool:
-        """Move the change's table if it is still at the version the change was
-        computed from, write its game's own rows, and keep its seats and actions."""
+    def add(self, db: Connection, change: Commit) -> None:
+        """Write the game's own rows of a change whose table moved, and keep its seats
+        and actions."""
         table = change.table
-        moved = db.execute(
-            _MOVE_TABLE,
-            {
-                "t": table.id,
-                "expected": change.expected,
-                **{key: getattr(table, key) for key in _MOVING},
-            },
-        )
-        if moved.rowcount != 1:
-            return False
         self.seats += [{"t": table.id, "s": s.seat, **_seat_values(s)} for s in change.seats]
         game = table.game_number
         # The game's own rows, rarer, are written at once: its actions come after them.
@@ -442,14 +440,39 @@ class _Batch:
                     finished_at=table.updated_at,
                 )
             )
-        return True
 
     def write(self, db: Connection) -> None:
-        """Write the seats and actions kept, in the order their changes were taken."""
+        """Write the seats and actions kept, in the order their changes were added."""
         if self.seats:
             db.execute(_UPDATE_SEAT, self.seats)
         if self.actions:
             db.execute(_INSERT_ACTION, self.actions)
+
+
+def _move_tables(db: Connection, changes: Sequence[Commit]) -> bool:
+    """Move the tables of all the changes with one statement if each is still at the
+    version its change was computed from; if one is not, move none."""
+    with db.begin_nested() as savepoint:
+        moved = db.execute(_MOVE_TABLE, [_move_values(change) for change in changes])
+        if moved.rowcount == len(changes):
+            return True
+        savepoint.rollback()
+    return False
+
+
+def _move_table(db: Connection, change: Commit) -> bool:
+    """Move the change's table if it is still at the version it was computed from."""
+    return db.execute(_MOVE_TABLE, _move_values(change)).rowcount == 1
+
+
+def _move_values(change: Commit) -> dict[str, Any]:
+    """The parameters of _MOVE_TABLE for a change."""
+    table = change.table
+    return {
+        "t": table.id,
+        "expected": change.expected,
+        **{key: getattr(table, key) for key in _MOVING},
+    }
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
