@@ -72,7 +72,7 @@ from .schema import (
 )
 from .state import STATE_FORMAT, game_after_rounds, game_state, restore_game
 from .types import Phase, RoundRecord, RoundResult
-from .views import VIEW_FORMAT, build_view, known_hands
+from .views import VIEW_FORMAT, build_view, events_seen, known_hands
 from .worlds import WorldSampler, sample_game, sample_world
 
 __all__ = [
@@ -150,6 +150,7 @@ __all__ = [
     "describe_refusal",
     "event_dict",
     "events_for",
+    "events_seen",
     "export_record",
     "game_after_rounds",
     "game_state",

@@ -93,6 +93,7 @@ class Game:
         "round_tokens",
         "rules",
         "seen_events",
+        "seen_log",
         "set_aside",
         "sycophant",
         "tokens",
@@ -149,8 +150,9 @@ class Game:
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
         self._next_first = tuple(range(n))
-        #: Per viewer, the current round's events as that viewer saw them (views.py).
-        self.seen_events: dict[int | None, tuple[list[Event], list[EventDict]]] = {}
+        #: Per viewer, the events of ``seen_log`` as that viewer saw them (views.py).
+        self.seen_events: dict[int | None, list[EventDict]] = {}
+        self.seen_log: list[Event] | None = None
         self._build_action_tables()
         if start:
             self.next_round()
@@ -276,11 +278,9 @@ class Game:
         new.round_logs = [*self.round_logs[:-1], self.log[:]] if self.round_logs else []
         new.log = new.round_logs[-1] if new.round_logs else []
         # The round's events already redacted for a viewer stay valid for the copy.
-        new.seen_events = {
-            viewer: (new.log, events[:])
-            for viewer, (log, events) in self.seen_events.items()
-            if log is self.log
-        }
+        fresh = self.seen_log is self.log
+        new.seen_events = {v: events[:] for v, events in self.seen_events.items()} if fresh else {}
+        new.seen_log = new.log
         new.deck = self.deck[:]
         new.hands = [hand[:] for hand in self.hands]
         new.discards = [pile[:] for pile in self.discards]

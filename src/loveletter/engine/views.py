@@ -7,6 +7,7 @@ card the seat may not know. The layout is documented in ``docs/views.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from functools import cache
 from typing import TypeGuard, cast
@@ -25,12 +26,19 @@ _LEARNING = frozenset({"look", "compare", "trade", "chancellor_draw", "chancello
 _KNOWING = frozenset({"play", "look", "compare", "trade", "discard", "out", "chancellor_return"})
 
 
-def build_view(game: Game, seat: int | None) -> View:
-    """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat."""
+def build_view(
+    game: Game, seat: int | None, *, events_from: int = 0, results_from: int = 0
+) -> View:
+    """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat.
+
+    With ``events_from`` ("results_from"), "events" ("results") holds the round's
+    events (the game's finished rounds) from that index on only, for a caller that
+    keeps the earlier ones: a server that sends views as text.
+    """
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.n):
         raise ValueError(f"no seat {seat!r} at this table of {game.n}")
     rules = game.rules
-    events = _events_seen(game, seat)
+    events = events_seen(game, seat)
     to_move = game.to_move
     in_round = game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     hand = list(game.hands[seat]) if seat is not None else None
@@ -76,25 +84,27 @@ def build_view(game: Game, seat: int | None) -> View:
         "unseen": _unseen(game, hand),
         "known_hands": known_hands(game, seat) if seat is not None else {},
         "learned": [
-            event for event in events if event["type"] in _LEARNING and _learned(event)
+            event.copy() for event in events if event["type"] in _LEARNING and _learned(event)
         ],  # the first test spares most events the call
-        "events": events,
-        "results": [_result(result) for result in game.results],
+        "events": [event.copy() for event in events[events_from:]],  # the caller's own
+        "results": [_result(result) for result in game.results[results_from:]],
         "winners": list(game.winners),
     }
     return view
 
 
-def _events_seen(game: Game, seat: int | None) -> list[EventDict]:
-    """The round's events as ``seat`` saw them; redacted once, then kept per viewer."""
+def events_seen(game: Game, seat: int | None) -> Sequence[EventDict]:
+    """The round's events as ``seat`` (None: a spectator) saw them, redacted once and
+    kept with the game for each viewer: read them, copy what you would change."""
     log = game.log
-    seen = game.seen_events.get(seat)
-    if seen is None or seen[0] is not log:
-        seen = game.seen_events[seat] = (log, [])
-    events = seen[1]
+    if game.seen_log is not log:  # another round, or the game's log was replaced
+        game.seen_events, game.seen_log = {}, log
+    events = game.seen_events.get(seat)
+    if events is None:
+        events = game.seen_events[seat] = []
     if len(events) < len(log):
         events.extend(event_dict(event, seat) for event in log[len(events) :])
-    return [event.copy() for event in events]  # the caller may change its copy
+    return events
 
 
 def known_hands(game: Game, seat: int) -> dict[str, str]:

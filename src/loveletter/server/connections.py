@@ -15,15 +15,16 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from starlette.websockets import WebSocket
 
-from ..engine import Game, Narrator, events_for
+from ..engine import Game, Narrator, build_view, events_for, events_seen
 from ..tables import TableState
-from .protocol import brief, encode, table_info
+from .protocol import brief, encode, public_table
 from .service import TableService
 
 log = logging.getLogger(__name__)
@@ -179,11 +180,12 @@ class Connection:
             for number, index, seat in state.data.standin_marks
             if (number, seat) == (round_number, self.seat) and index >= start
         )
+        seen = events_seen(game, self.seat)
         lines: list[str] = []
         for n, (begin, end) in enumerate(pairwise([start, *marks, len(game.log)])):
             if n:  # a decision a bot made for this player begins here
                 lines.append(STANDIN_NOTE.get(self.lang, STANDIN_NOTE["en"]))
-            lines += narrator.lines(events_for(game.log[begin:end], self.seat))
+            lines += narrator.lines(seen[begin:end])
         return lines, start == 0
 
     def _earlier(self, game: Game) -> list[dict[str, Any]]:
@@ -201,18 +203,77 @@ class Rendered:
     """The parts of one committed state that its table's clients share, encoded once
     (text is cheap to keep: the garbage collector never scans it)."""
 
-    def __init__(self, state: TableState) -> None:
+    def __init__(self, state: TableState, earlier: Rendered | None = None) -> None:
         self.state = state
-        self.info = table_info(state).model_dump_json()  # the table as everyone sees it
+        self.info = encode(public_table(state))  # the table as everyone sees it
         self._views: dict[int | None, str] = {}
+        # Each viewer's events of the round, and the game's round reviews, as JSON,
+        # kept from state to state: a new state encodes only what came since.
+        self._texts: dict[int | str | None, ArrayText] = {} if earlier is None else earlier._texts
 
     def view(self, seat: int | None) -> str:
         """The engine's view for a seat (None: a spectator) as JSON text."""
         text = self._views.get(seat)
         if text is None:
-            game = self.state.game
-            text = self._views[seat] = "null" if game is None else encode(self.state.view(seat))
+            text = self._views[seat] = self._encode_view(seat)
         return text
+
+    def _encode_view(self, seat: int | None) -> str:
+        game = self.state.game
+        if game is None:
+            return "null"
+        events, reviews = self._text(seat), self._text(_RESULTS)
+        built = build_view(
+            game,
+            seat,
+            events_from=events.follow(game.log),
+            results_from=reviews.follow(game.results),
+        )
+        view = cast("dict[str, Any]", built)
+        events.extend(game.log, encode(view.pop("events")))
+        reviews.extend(game.results, encode(view.pop("results")))
+        return f'{encode(view)[:-1]},"results":[{reviews.text}],"events":[{events.text}]}}'
+
+    def _text(self, key: int | str | None) -> ArrayText:
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = ArrayText()
+        return text
+
+
+#: Where a table's texts keep the round reviews, beside each viewer's events.
+_RESULTS = "results"
+
+
+class ArrayText:
+    """The first ``count`` items of a list that only grows (a round's log as one viewer
+    saw it, a game's round reviews) as the inside of a JSON array, ``last`` the last
+    of them; one per table and viewer, brought up to date in place."""
+
+    __slots__ = ("count", "last", "text")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.last: object = None
+        self.text = ""
+
+    def follow(self, items: Sequence[object]) -> int:
+        """How many first items of ``items`` this holds: none unless they are the
+        same objects (the game's copies share them; a later round's or game's, or a
+        game reloaded from storage, are others)."""
+        count = self.count
+        if count and (len(items) < count or items[count - 1] is not self.last):
+            self.count, self.last, self.text = 0, None, ""
+        return self.count
+
+    def extend(self, items: Sequence[object], more: str) -> None:
+        """Hold all of ``items``, the JSON array of those after the first ``count``
+        being ``more``."""
+        if more == "[]":
+            return
+        inside = more[1:-1]
+        self.text = f"{self.text},{inside}" if self.text else inside
+        self.count, self.last = len(items), items[-1]
 
 
 class ConnectionManager:
@@ -240,7 +301,7 @@ class ConnectionManager:
         """What the clients of the table share of this state."""
         rendered = self._rendered.get(state.id)
         if rendered is None or rendered.state is not state:
-            rendered = self._rendered[state.id] = Rendered(state)
+            rendered = self._rendered[state.id] = Rendered(state, rendered)
         return rendered
 
     def add(self, connection: Connection) -> None:

@@ -271,35 +271,42 @@ class TableInfo(Model):
 
 def table_info(state: TableState) -> TableInfo:
     """What everyone may see of a table: no token, no card."""
-    return TableInfo(
-        id=state.id,
-        edition=state.data.edition,
-        options=dict(state.data.options),
-        bot_level=state.data.bot_level,
-        disconnect_timeout=state.data.disconnect_timeout,
-        turn_timer=state.data.turn_timer,
-        deadline=state.data.deadline,
-        host_seat=state.data.host_seat,
-        host_gone_at=_host_gone_at(state),
-        spectator_chat=state.data.spectator_chat,
-        hints=state.data.hints,
-        status=state.status,
-        game=state.data.game_number,
-        version=state.version,
-        seats=[
-            SeatInfo(
-                seat=s.seat,
-                kind=s.kind,
-                name=s.name,
-                level=s.level,
-                online=s.online,
-                standin=s.standin,
-                away=s.away,
-                standin_at=_standin_at(state, s),
-            )
+    return TableInfo.model_validate(public_table(state))
+
+
+def public_table(state: TableState) -> dict[str, Any]:
+    """:func:`table_info` as JSON data, unchecked: the state messages encode it at
+    every change of a table, where the model's checks would cost more than the rest."""
+    data = state.data
+    return {
+        "id": data.id,
+        "edition": data.edition,
+        "options": dict(data.options),
+        "bot_level": data.bot_level,
+        "disconnect_timeout": data.disconnect_timeout,
+        "turn_timer": data.turn_timer,
+        "deadline": data.deadline,
+        "host_seat": data.host_seat,
+        "host_gone_at": _host_gone_at(state),
+        "spectator_chat": data.spectator_chat,
+        "hints": data.hints,
+        "status": data.status,
+        "game": data.game_number,
+        "version": data.version,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "level": s.level,
+                "online": s.online,
+                "standin": s.standin,
+                "away": s.away,
+                "standin_at": _standin_at(state, s),
+            }
             for s in state.seats
         ],
-    )
+    }
 
 
 def _host_gone_at(state: TableState) -> float | None:

@@ -296,6 +296,16 @@ def next_round(state: TableState) -> TableState:
     return TableState(state.data, state.seats, game)
 
 
+def random_change(state: TableState, rng: random.Random) -> TableState:
+    """The table once the seat to move made a decision chosen at random, or the next
+    round was dealt: play as the tests and benchmarks drive it."""
+    game = state.game
+    if game is None or game.to_move is None:
+        return next_round(state)
+    action = rng.choice(game.legal_actions()).text
+    return act(state, game.to_move, action, at=state.position())
+
+
 def presence(state: TableState, seat: int, *, online: bool, now: float) -> TableState | None:
     """A seat's player connects (and takes their seat back) or leaves; None if no change."""
     current = state.seats[seat]
