@@ -46,8 +46,9 @@ soon as one round is finished), and then every key of ``expect``:
 - ``composition`` / ``values``: the table's deck (card id: copies) and card values.
 
 Every scenario also checks that its record is canonical (each action is its own
-notation, ``export`` gives the record back) and that views offer the legal actions
-to the seat to move only.
+notation, ``export`` gives the record back), that views offer the legal actions
+to the seat to move only, and that a game restored from its ``game_state`` is at the
+same position.
 
 What no record can stage: randomness (R1's shuffle, R2's random first player and
 random choice among tied winners: records fix the deck and ``first``); R2's previous
@@ -153,6 +154,7 @@ def test_scenario(path: Path) -> None:
         assert "result" in record, "a record with a finished round states its result"
     _check_export(game, record)
     _check_views_offer_legal_actions(game)
+    _check_restored_state(game)
     checks = {
         "to_move": _check_to_move,
         "state": _check_state,
@@ -215,6 +217,23 @@ def _check_views_offer_legal_actions(game: Game) -> None:
         offered = view["legal_actions"]
         assert offered == (legal if seat is not None and seat == game.to_move else []), seat
     assert build_view(game, None)["hand"] is None
+
+
+#: What a view tells from the game's history, which a state does not hold.
+HISTORY_KEYS = ("events", "learned", "known_hands", "results")
+
+
+def _check_restored_state(game: Game) -> None:
+    """A game restored from its state is at the same position: same state, same legal
+    actions, same views but for what they tell from history."""
+    state = loveletter.game_state(game)
+    restored = loveletter.restore_game(json.loads(json.dumps(state)))
+    assert loveletter.game_state(restored) == state
+    assert _legal(restored) == _legal(game)
+    for seat in [None, *range(game.n)]:
+        view, again = build_view(game, seat).items(), build_view(restored, seat).items()
+        expected = {key: value for key, value in view if key not in HISTORY_KEYS}
+        assert {key: value for key, value in again if key not in HISTORY_KEYS} == expected
 
 
 # ---------------------------------------------------------------------- checks

@@ -169,7 +169,8 @@ def _pending(game: Game) -> Pending | None:
     if game.phase is Phase.CARDINAL:
         return {"step": "cardinal", "seats": list(game.pending)}
     if game.phase is Phase.BISHOP:
-        value = next(event[3] for event in reversed(game.log) if event[0] == "bishop")
+        value = game.bishop_value
+        assert value is not None
         return {"step": "bishop", "seat": game.pending[0], "bishop": game.active, "value": value}
     if game.phase is Phase.CHANCELLOR:
         return {"step": "chancellor", "seat": game.active}
