@@ -1,10 +1,12 @@
 // @ts-check
-// Words around card chips (static/js/i18n.js): a list of elements reads as a sentence.
+// Words around card chips (static/js/i18n.js): a list of elements reads as a sentence,
+// and a play in the "last turns" strip (static/js/recent.js) names each player once.
 
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 
-import { listParts, setLang } from "../../src/loveletter/server/static/js/i18n.js";
+import { listNames, listParts, setLang, t } from "../../src/loveletter/server/static/js/i18n.js";
+import { playWords } from "../../src/loveletter/server/static/js/recent.js";
 
 // setLang marks the page's language on its root element.
 Object.assign(globalThis, { document: { documentElement: {} } });
@@ -17,4 +19,44 @@ test("elements are listed with commas and the word for 'and'", () => {
   setLang("fr");
   assert.deepEqual(listParts(["Princesse", "Espionne"]), ["Princesse", " et ", "Espionne"]);
   setLang("en");
+});
+
+describe("a play in the 'last turns' strip", () => {
+  /**
+   * The strip's words for a play of `card` by seat `seat` choosing `targets`, as seat
+   * `me` reads them (players Ana, Bruno, Chloé; "you" for `me`).
+   * @param {number} seat
+   * @param {string} card
+   * @param {number[]} targets
+   * @param {number | null} me
+   */
+  const words = (seat, card, targets, me) => {
+    const players = ["Ana", "Bruno", "Chloé"];
+    const name = (/** @type {number} */ other) => (other === me ? t("recent_you") : players[other]);
+    const move = { index: 0, seat, card, targets, guess: null, outcomes: [] };
+    const { key, targets: named } = playWords(move, me);
+    return t(key, { name: name(seat), card: card === "prince" ? "Prince" : card, targets: listNames(named.map(name)) });
+  };
+
+  test("a player who chose themselves is not named twice, in English and in French", () => {
+    setLang("en");
+    assert.equal(words(1, "prince", [1], null), "Bruno played Prince on their own hand");
+    assert.equal(words(1, "prince", [1], 1), "You played Prince on your own hand");
+    assert.equal(words(1, "prince", [0], 0), "Bruno played Prince on you");
+    assert.equal(words(2, "Sycophant", [2], null), "Chloé played Sycophant, choosing themselves");
+    assert.equal(words(2, "Sycophant", [2], 2), "You played Sycophant, choosing yourself");
+    assert.equal(words(0, "Cardinal", [0, 2], null), "Ana played Cardinal and traded hands with Chloé");
+    assert.equal(words(0, "Cardinal", [2, 0], 0), "You played Cardinal and traded hands with Chloé");
+    assert.equal(words(0, "Cardinal", [1, 2], 2), "Ana played Cardinal on Bruno and you");
+    assert.equal(words(0, "Handmaid", [], 0), "You played Handmaid");
+    setLang("fr");
+    assert.equal(words(1, "prince", [1], null), "Bruno a joué Prince sur sa propre main");
+    assert.equal(words(1, "prince", [1], 1), "Vous avez joué Prince sur votre propre main");
+    assert.equal(words(2, "Flagorneur", [2], null), "Chloé a joué Flagorneur en se choisissant");
+    assert.equal(words(2, "Flagorneur", [2], 2), "Vous avez joué Flagorneur en vous choisissant");
+    assert.equal(words(0, "Cardinal", [0, 2], null), "Ana a joué Cardinal et échangé sa main avec Chloé");
+    assert.equal(words(0, "Cardinal", [0, 2], 0), "Vous avez joué Cardinal et échangé votre main avec Chloé");
+    assert.equal(words(0, "Cardinal", [1, 2], null), "Ana a joué Cardinal sur Bruno et Chloé");
+    setLang("en");
+  });
 });

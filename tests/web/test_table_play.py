@@ -53,6 +53,27 @@ def test_eight_players_your_hand_and_choices_fit_the_screen(
     context.close()
 
 
+def test_the_last_turns_strip_shows_whole_plays_only(browser: Browser, server: Server) -> None:
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    # Seven bots move first: the strip has more plays than its line holds.
+    create_table(
+        page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=3, first_player=1
+    )
+    wait_my_turn(page)
+    strip = page.locator(".recent-list")
+    expect(strip.locator(".recent-move.is-last")).to_be_visible()
+    box = strip.bounding_box()
+    assert box is not None
+    plays = strip.locator(".recent-move")
+    for index in range(plays.count()):
+        shown = plays.nth(index).bounding_box()
+        assert shown is not None
+        assert box["x"] <= shown["x"], (index, shown, box)
+        assert shown["x"] + shown["width"] <= box["x"] + box["width"], (index, shown, box)
+    context.close()
+
+
 @pytest.mark.parametrize(("edition", "players"), [("2019", 4), ("premium", 8)])
 def test_on_a_phone_your_hand_and_the_last_turns_are_on_the_first_screen(
     browser: Browser, server: Server, edition: str, players: int

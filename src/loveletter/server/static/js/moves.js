@@ -133,6 +133,20 @@ export function lastMove(view) {
 }
 
 /**
+ * Whom a play chose, as a sentence tells it: nobody ("plain"), other players ("on"),
+ * its own player alone ("self": a Prince on their own hand, a Sycophant choosing
+ * themselves), or its own player and another ("with": a Cardinal's trade with them).
+ * `others` are the chosen players other than the one who played.
+ * @param {Move} move
+ * @returns {{shape: "plain" | "on" | "self" | "with", others: number[]}}
+ */
+export function chosenBy(move) {
+  const others = move.targets.filter((seat) => seat !== move.seat);
+  if (others.length === move.targets.length) return { shape: others.length ? "on" : "plain", others };
+  return { shape: others.length ? "with" : "self", others };
+}
+
+/**
  * The events of `view` that show `me` cards no one else sees, from index `from` on:
  * a Priest's, Baroness's or Cardinal's look, a Baron's or Dowager Queen's comparison
  * (either side), a King's or Cardinal's trade (either side), the Chancellor's draw.

@@ -5,7 +5,7 @@
 import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
 import { listNames, listParts, t, tParts } from "./i18n.js";
-import { movesOf } from "./moves.js";
+import { chosenBy, movesOf } from "./moves.js";
 
 /** How many plays the strip shows. */
 const STRIP = 4;
@@ -33,15 +33,31 @@ function outcomeWords(deck, outcome) {
   return t(`outcome_${outcome.kind}`);
 }
 
+/** The words of a play, by whom it chose (moves.js, chosenBy) and its card. */
+const MOVE_WORDS = {
+  plain: () => "move_plain",
+  on: () => "move_on",
+  self: (card) => (card === "prince" ? "move_self_hand" : "move_self"),
+  with: () => "move_with",
+};
+
+/**
+ * How the strip tells a play to the seat `me` (null: a spectator): the key of its
+ * words in i18n.js, and the players to name as its {targets}.
+ */
+export function playWords(move, me) {
+  const { shape, others } = chosenBy(move);
+  return { key: MOVE_WORDS[shape](move.card) + (move.seat === me ? "_me" : ""), targets: others };
+}
+
 /** The strip of the round's last plays, newest last, each in words and card icons. */
 export function recentStrip(ctx) {
   const { view, deck } = ctx;
   const moves = movesOf(view).slice(-STRIP);
   const name = (seat) => (seat === ctx.me ? t("recent_you") : view.players[seat]);
   const items = moves.map((move, i) => {
-    const fields = { name: name(move.seat), card: cardChip(deck, move.card), targets: listNames(move.targets.map(name)) };
-    const key = (move.targets.length ? "move_on" : "move_plain") + (move.seat === ctx.me ? "_me" : "");
-    const words = tParts(key, fields);
+    const { key, targets } = playWords(move, ctx.me);
+    const words = tParts(key, { name: name(move.seat), card: cardChip(deck, move.card), targets: listNames(targets.map(name)) });
     const results = move.outcomes.filter((outcome) => outcome.kind !== "protected" && outcome.kind !== "no_effect" && outcome.kind !== "seen");
     return h(
       "li",
@@ -56,6 +72,16 @@ export function recentStrip(ctx) {
     h("h2", { class: "recent-title" }, t("recent_title")),
     items.length ? h("ol", { class: "recent-list" }, items) : h("p", { class: "recent-none muted small" }, t("recent_none")),
   );
+}
+
+/**
+ * Keeps only the newest plays of a drawn strip that fit whole on its line, dropping
+ * the oldest first (the newest always stays, scrolled into view if even it is too
+ * long): a play cut at the strip's edge reads as another one. The log has them all.
+ */
+export function fitStrip(strip) {
+  while (strip.children.length > 1 && strip.scrollWidth > strip.clientWidth) strip.firstElementChild.remove();
+  strip.scrollLeft = strip.scrollWidth;
 }
 
 /** The private results still open, each with its dismiss button. */

@@ -20,7 +20,7 @@ import { drawArrows, flyCard } from "./motion.js";
 import { lastMove, revealedHands } from "./moves.js";
 import { soundToggle, yourTurn } from "./notify.js";
 import { sidePanels } from "./panels.js";
-import { privatePanel, recentStrip } from "./recent.js";
+import { fitStrip, privatePanel, recentStrip } from "./recent.js";
 import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
 import { store } from "./store.js";
 import { gameEnd, roundSummary } from "./summary.js";
@@ -183,7 +183,7 @@ export function tablePage(main, tableId, { watch }) {
     if (newLog && atBottom) newLog.scrollTop = newLog.scrollHeight;
     const board = root.querySelector(".board");
     const strip = board.querySelector(".recent-list");
-    if (strip) strip.scrollLeft = strip.scrollWidth; // the newest play in view
+    if (strip) fitStrip(strip);
     if (ctx.flash) {
       drawArrows(board, move);
       if (flown !== moveKey) flyCard(board, move, me);
