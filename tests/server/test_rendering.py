@@ -62,20 +62,32 @@ def reloaded(state: TableState) -> TableState:
     table=st.sampled_from([("classic", 2), ("classic", 4), ("2019", 5), ("premium", 6)]),
     skip=st.floats(0, 0.95),
     reload=st.floats(0, 0.2),
+    late=st.floats(0, 0.2),
 )
 def test_each_view_sent_is_the_engine_view_of_its_state(
-    seed: int, table: tuple[str, int], skip: float, reload: float
+    seed: int, table: tuple[str, int], skip: float, reload: float, late: float
 ) -> None:
     rng = random.Random(seed)
     edition, players = table
     rendered: Rendered | None = None
+    seen: list[TableState] = []
     for state in table_states(edition, players, 2, rng):
         if rng.random() < skip:
             continue  # a client that skipped this version: the next one renders later
         if rng.random() < reload:
             state = reloaded(state)
+        if seen and rng.random() < late:
+            # An older state rendered after a newer one (a late broadcast): it reads
+            # right, and so does the next state rendered after it.
+            check_views(Rendered(rng.choice(seen), rendered))
         rendered = Rendered(state, rendered)
-        assert state.game is not None
-        for seat in [*range(players), None]:
-            sent = orjson.loads(rendered.view(seat))
-            assert sent == build_view(state.game, seat)
+        check_views(rendered)
+        seen.append(state)
+
+
+def check_views(rendered: Rendered) -> None:
+    """Every seat's and a spectator's view of ``rendered`` is the engine's."""
+    game = rendered.state.game
+    assert game is not None
+    for seat in [*range(game.n), None]:
+        assert orjson.loads(rendered.view(seat)) == build_view(game, seat)
