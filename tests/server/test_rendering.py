@@ -3,7 +3,8 @@
 The server keeps, from one state of a table to the next, each viewer's events of the
 round and the game's round reviews as JSON text, and encodes only what came since.
 Whatever the states it meets (every action, versions skipped, a game reloaded from
-storage, a rematch), the text must read as the engine's view of that state.
+storage, a rematch, an older state after a newer one), the text must read as the
+engine's view of that state.
 """
 
 from __future__ import annotations
