@@ -77,6 +77,7 @@ def test_a_bishop_step_that_does_not_fit_is_refused(changes: dict[str, Any], mat
     [
         ({"pending": [1]}, "'pending' must hold 2 seats still in the round in the cardinal"),
         ({"pending": [1, 1]}, "'pending' must hold 2 seats still in the round"),
+        ({"pending": [[1], [2]]}, "'pending' must hold 2 seats still in the round"),
         ({"bishop_value": 3}, "'bishop_value' must be null in the cardinal phase"),
     ],
 )

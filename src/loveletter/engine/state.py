@@ -153,10 +153,10 @@ def _check_pending(game: Game) -> None:
         raise LoveLetterError(f"'pending' must be empty in the {game.phase.value} phase")
     if waiting and (
         len(pending) != waiting
-        or len(set(pending)) != waiting
         or any(
             type(seat) is not int or not 0 <= seat < game.n or game.out[seat] for seat in pending
         )
+        or len(set(pending)) != waiting
     ):
         raise LoveLetterError(
             f"'pending' must hold {count(waiting, 'seat', 'en')} still in the round "
