@@ -69,24 +69,43 @@ def assert_counts_clear_of_effects(page: Page) -> None:
         assert effect_bottom <= count_top, layout
 
 
-def test_the_last_turns_strip_shows_whole_plays_only(browser: Browser, server: Server) -> None:
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 720})
+@pytest.mark.parametrize(
+    ("locale", "width", "edition", "players"),
+    [("en-US", 1280, "premium", 8), ("fr-FR", 760, "classic", 4)],
+)
+def test_the_last_turns_strip_shows_whole_plays_only(
+    browser: Browser, server: Server, locale: str, width: int, edition: str, players: int
+) -> None:
+    """More plays than the strip's line holds (eight players), and plays longer than
+    it (French words, a narrow window): each play shown is whole, the newest shown."""
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
     page = context.new_page()
-    # Seven bots move first: the strip has more plays than its line holds.
     create_table(
-        page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=8, first_player=1
+        page,
+        server,
+        edition=edition,
+        players=players,
+        seats=["bot:easy"] * (players - 1),
+        tokens=8,
+        first_player=1,  # the bots play first
     )
-    wait_my_turn(page)
-    strip = page.locator(".recent-list")
-    expect(strip.locator(".recent-move.is-last")).to_be_visible()
-    box = strip.bounding_box()
-    assert box is not None
-    plays = strip.locator(".recent-move")
-    for index in range(plays.count()):
-        shown = plays.nth(index).bounding_box()
-        assert shown is not None
-        assert box["x"] <= shown["x"], (index, shown, box)
-        assert shown["x"] + shown["width"] <= box["x"] + box["width"], (index, shown, box)
+    rng = random.Random(4)
+    for turn in range(5):
+        wait_my_turn(page)
+        strip = page.locator(".recent-list")
+        if turn and page.locator(".recent-none").count():  # a round you begin
+            play_turn(page, rng)
+            continue
+        expect(strip.locator(".recent-move.is-last")).to_be_visible()
+        box = strip.bounding_box()
+        assert box is not None
+        plays = strip.locator(".recent-move")
+        for index in range(plays.count()):
+            shown = plays.nth(index).bounding_box()
+            assert shown is not None
+            assert box["x"] <= shown["x"], (index, shown, box)
+            assert shown["x"] + shown["width"] <= box["x"] + box["width"], (index, shown, box)
+        play_turn(page, rng)
     context.close()
 
 

@@ -74,7 +74,7 @@ def play_turn(page: Page, rng: random.Random) -> None:
             return
         choices = page.locator(".choices")
         confirm = choices.locator(".confirm:not([disabled])")
-        free = choices.locator('.option:not([aria-pressed="true"])')
+        free = choices.locator('.option:not([aria-pressed="true"]):not([aria-disabled])')
         if (
             page.locator('.game[data-phase="play"]').count()
             and not page.locator(".hand-card.selected").count()
@@ -84,6 +84,8 @@ def play_turn(page: Page, rng: random.Random) -> None:
             confirm.click()
         elif free.count():
             pick(free, rng)
+        else:  # the choices so far allow no decision and no more choice: undo one
+            pick(choices.locator('.option[aria-pressed="true"]'), rng)
     raise AssertionError("a decision took more than 12 clicks")
 
 

@@ -76,12 +76,12 @@ export function recentStrip(ctx) {
 
 /**
  * Keeps only the newest plays of a drawn strip that fit whole on its line, dropping
- * the oldest first (the newest always stays, scrolled into view if even it is too
- * long): a play cut at the strip's edge reads as another one. The log has them all.
+ * the oldest first: a play cut at the strip's edge reads as another one (the log has
+ * them all). The newest always stays, on two lines if one is too short for it.
  */
 export function fitStrip(strip) {
   while (strip.children.length > 1 && strip.scrollWidth > strip.clientWidth) strip.firstElementChild.remove();
-  strip.scrollLeft = strip.scrollWidth;
+  if (strip.scrollWidth > strip.clientWidth) strip.firstElementChild.classList.add("wraps");
 }
 
 /** The private results still open, each with its dismiss button. */
