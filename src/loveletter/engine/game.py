@@ -73,7 +73,6 @@ class Game:
         "_single",
         "active",
         "alive",
-        "bishop_value",
         "deck",
         "discards",
         "face_up",
@@ -147,7 +146,6 @@ class Game:
         self.jester: tuple[int, int] | None = None  # (owner, holder) R31
         self.sycophant: int | None = None  # the chosen player R34
         self.pending: tuple[int, ...] = ()  # Cardinal's traded pair, or Bishop's target
-        self.bishop_value: int | None = None  # the value the Bishop named, while pending
         self._legal: tuple[Action, ...] | None = None
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
@@ -362,7 +360,6 @@ class Game:
         self.jester = None
         self.sycophant = None
         self.pending = ()
-        self.bishop_value = None
         self.turn = 0
         self.phase = _PLAY
         self._legal = None
@@ -575,20 +572,17 @@ class Game:
             return
         target = action.seats[0]
         value = action.guess
-        held = self.rules.values[self.hands[target][0]]
-        hit = held == value  # R38
+        hit = self.rules.values[self.hands[target][0]] == value  # R38
         self.log.append(("bishop", seat, target, value, hit))
         if hit:
             self._gain_token_now(seat, "bishop")
             if self.phase is _PLAY:
                 self.pending = (target,)
-                self.bishop_value = held
                 self.phase = _BISHOP
 
     def _bishop_reply(self, action: Action) -> None:
         target = self.pending[0]
         self.pending = ()
-        self.bishop_value = None
         self.phase = _PLAY
         self.log.append(("reply", target, action is DISCARD))
         if action is DISCARD:
@@ -699,7 +693,6 @@ class Game:
         )
         self._next_first = tied
         self.pending = ()
-        self.bishop_value = None
         threshold = self.rules.tokens_to_win
         if max(self.tokens) >= threshold:
             self.winners = [seat for seat in range(self.n) if self.tokens[seat] >= threshold]

@@ -417,6 +417,5 @@ class GameState(TypedDict):
     jester: list[int] | None  # [owner, holder]
     sycophant: int | None
     pending: list[int]
-    bishop_value: int | None  # the value named, in the bishop phase
     next_first: list[int]
     winners: list[int]

@@ -47,7 +47,6 @@ def game_state(game: Game) -> GameState:
         "jester": list(game.jester) if game.jester else None,
         "sycophant": game.sycophant,
         "pending": list(game.pending),
-        "bishop_value": game.bishop_value,
         "next_first": list(game.allowed_first()),
         "winners": list(game.winners),
     }
@@ -100,7 +99,6 @@ def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
     game.jester = (jester[0], jester[1]) if jester else None
     game.sycophant = state["sycophant"]
     game.pending = tuple(state["pending"])
-    game.bishop_value = state.get("bishop_value")
     game.winners = list(state["winners"])
     game.log = []
     game.round_logs = [game.log]
@@ -146,7 +144,7 @@ def game_after_rounds(
 
 
 def _check_pending(game: Game) -> None:
-    """The seats a second step waits on, and the Bishop's value, fit the phase."""
+    """The seats a second step waits on fit the phase."""
     waiting = {Phase.CARDINAL: 2, Phase.BISHOP: 1}.get(game.phase, 0)
     pending = game.pending
     if not waiting and pending:
@@ -162,12 +160,6 @@ def _check_pending(game: Game) -> None:
             f"'pending' must hold {count(waiting, 'seat', 'en')} still in the round "
             f"in the {game.phase.value} phase"
         )
-    value = game.bishop_value
-    if game.phase is Phase.BISHOP:
-        if type(value) is not int or value not in game.rules.guesses("bishop"):
-            raise LoveLetterError("'bishop_value' must be the value the Bishop named")
-    elif value is not None:
-        raise LoveLetterError(f"'bishop_value' must be null in the {game.phase.value} phase")
 
 
 def _check_hands(game: Game) -> None:

@@ -169,9 +169,9 @@ def _pending(game: Game) -> Pending | None:
     if game.phase is Phase.CARDINAL:
         return {"step": "cardinal", "seats": list(game.pending)}
     if game.phase is Phase.BISHOP:
-        value = game.bishop_value
-        assert value is not None
-        return {"step": "bishop", "seat": game.pending[0], "bishop": game.active, "value": value}
+        target = game.pending[0]
+        value = game.rules.values[game.hands[target][0]]  # the value named: a hit (R38)
+        return {"step": "bishop", "seat": target, "bishop": game.active, "value": value}
     if game.phase is Phase.CHANCELLOR:
         return {"step": "chancellor", "seat": game.active}
     return None
