@@ -120,7 +120,7 @@ def serve(
 
     from ..server.addresses import is_loopback, reachable_urls
     from ..server.repository import prepare_store
-    from ..server.run import bind, exit_on_sigterm, make_server, tune_gc
+    from ..server.run import bind, exit_on_sigterm, make_server
     from ..server.settings import Settings, default_db_url
     from ..tables import StorageError
 
@@ -145,6 +145,7 @@ def serve(
         listen_host=host,
         public_url=public_url,
         policies=policies,
+        collect_interval=0.2,  # young collections five times a second (server.collector)
         **{name: value for name, value in given.items() if value is not None},
     )
     try:
@@ -181,7 +182,6 @@ def serve(
         table = f"{level.edition}, {level.players} players"
         print(f"Bot level {level.name}: the policy {level.path} ({table})")
     sys.stdout.flush()
-    tune_gc()
     exit_on_sigterm()
     server.run(sockets=[sock])
 

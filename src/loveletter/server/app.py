@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from .autoplay import BotPool, Pacer, sweep_forever
+from .collector import Collector
 from .connections import ConnectionManager
 from .http import api_router
 from .hub import make_hub
@@ -47,6 +48,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for state in await service.open(only_process=hub.only_process):
             pacer.poke(state)
         sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
+        collector = Collector(settings.collect_interval) if settings.collect_interval else None
+        if collector is not None:
+            collector.start()
         try:
             yield
         finally:
@@ -56,6 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close()
             pool.close()
             service.close()
+            if collector is not None:
+                await collector.stop()
 
     app = FastAPI(
         title="Love Letter server",

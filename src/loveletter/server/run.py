@@ -4,7 +4,6 @@ deadline for each HTTP request."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import signal
 import socket
 import sys
@@ -19,18 +18,6 @@ from .settings import Settings
 #: Frames larger than this close the connection; smaller ones over the settings'
 #: ``max_message_bytes`` get an error message instead.
 WS_MAX_FRAME = 64 * 1024
-
-
-def tune_gc() -> None:
-    """Fewer, cheaper garbage collections for a long-running server.
-
-    The server allocates a little per message and frees it at once (no cycles), so
-    the default thresholds run the collector very often; a full collection over every
-    table's live objects then stalls all clients. Objects alive at start are frozen
-    out of the collector's scans.
-    """
-    gc.freeze()
-    gc.set_threshold(20_000, 5, 1000)
 
 
 def exit_on_sigterm() -> None:

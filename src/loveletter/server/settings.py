@@ -54,6 +54,10 @@ class Settings:
       for none): a client's address is then the one its proxy tells.
     - ``policies``: trained policies offered as bot levels, each for its own table
       (``loveletter serve --policy``).
+    - ``collect_interval``: collect the garbage on the event loop's clock, every this
+      many seconds (``server.collector``; ``loveletter serve`` does), instead of on
+      Python's own schedule (None). It takes over the process's collector: one such
+      server per process.
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -80,3 +84,4 @@ class Settings:
     max_idle_tables: int = 1000
     trusted_proxies: str = "127.0.0.1"
     policies: tuple[PolicyLevel, ...] = ()
+    collect_interval: float | None = None

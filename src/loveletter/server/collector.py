@@ -1,0 +1,84 @@
+"""The garbage collector of a long-running server: short young collections on the
+event loop's clock, their survivors frozen, and a full collection only once the
+interpreter's memory has grown.
+
+Python's own schedule collects the young generation after a net count of allocations.
+A server frees each table's previous state as it makes the next, so that count grows
+slowly while the young objects pile up: each pass then scans most of the working set
+(at 2,000 tables, passes of 40-70 ms every second and of 200-400 ms every few
+seconds) and finds almost nothing to free, since reference counting frees nearly all
+the server's garbage. Here the young generation is collected every ``interval``
+seconds, so a pass scans only what the last fraction of a second made and kept, and
+what survives is frozen out of every later pass. Cycles that die once frozen wait for
+a full collection, made when the interpreter's memory blocks have grown by
+``growth`` since the last one (Python's own rule for its oldest generation is a
+quarter; this server makes few cycles, so it waits for the memory to double and
+stalls its clients less often while it fills up). A server under a steady load makes
+none.
+
+The collector is the process's own: one server per process may use this.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+from dataclasses import dataclass
+
+
+@dataclass
+class Collector:
+    """Collects on the running event loop once started; ``collect_young`` and
+    ``check_growth`` are its two steps."""
+
+    interval: float = 0.2
+    growth: float = 1.0
+    check_every: float = 30.0
+    full_collections: int = 0
+    _blocks_after_full: int = 0
+    _task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Turn Python's own schedule off, freeze what is alive now and collect on the
+        running event loop from now on."""
+        gc.disable()
+        gc.freeze()
+        self._blocks_after_full = sys.getallocatedblocks()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        """Stop collecting and give every object back to Python's own schedule."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        gc.unfreeze()
+        gc.enable()
+
+    def collect_young(self) -> None:
+        """Collect the objects made since the last pass and freeze the survivors."""
+        gc.collect(0)
+        gc.freeze()
+
+    def check_growth(self) -> bool:
+        """Collect everything if the interpreter's memory blocks grew by more than
+        ``growth`` since the last full collection; whether it did. (Counting the
+        frozen objects instead walks all of them: 300 ms at 2,000 tables.)"""
+        if sys.getallocatedblocks() <= (1 + self.growth) * self._blocks_after_full:
+            return False
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self._blocks_after_full = sys.getallocatedblocks()
+        self.full_collections += 1
+        return True
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        next_check = loop.time() + self.check_every
+        while True:
+            await asyncio.sleep(self.interval)
+            self.collect_young()
+            if loop.time() >= next_check:
+                self.check_growth()
+                next_check = loop.time() + self.check_every
