@@ -187,10 +187,12 @@ def test_a_phone_screen_plays_without_horizontal_scrolling(
 
 def test_keyboard_alone_creates_a_table_and_plays(page: Page, server: Server) -> None:
     page.goto(server.url + "/")
+    page.wait_for_selector("#name")  # the form comes once the editions are fetched
     for _ in range(10):  # the skip link, the brand, the language, then the name
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == "name":
             break
+    expect(page.locator("#name")).to_be_focused()
     page.keyboard.type("Ana")
     page.keyboard.press("Enter")  # the defaults: 2019 edition, two bots
     for decision in range(4):
