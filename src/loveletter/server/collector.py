@@ -5,9 +5,9 @@ interpreter's memory has grown.
 Python's own schedule collects the young generation after a net count of allocations.
 A server frees each table's previous state as it makes the next, so that count grows
 slowly while the young objects pile up: each pass then scans most of the working set
-(at 2,000 tables, passes of 40-70 ms every second and of 200-400 ms every few
-seconds) and finds almost nothing to free, since reference counting frees nearly all
-the server's garbage. Here the young generation is collected every ``interval``
+and finds almost nothing to free, since reference counting frees nearly all the
+server's garbage (at 2,000 tables, with the thresholds raised to 20,000 and 5: passes
+of 40-70 ms every second and of 200-400 ms every few seconds). Here the young generation is collected every ``interval``
 seconds, so a pass scans only what the last fraction of a second made and kept, and
 what survives is frozen out of every later pass. Cycles that die once frozen wait for
 a full collection, made when the interpreter's memory blocks have grown by
