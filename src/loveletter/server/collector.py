@@ -7,14 +7,14 @@ A server frees each table's previous state as it makes the next, so that count g
 slowly while the young objects pile up: each pass then scans most of the working set
 and finds almost nothing to free, since reference counting frees nearly all the
 server's garbage (at 2,000 tables, with the thresholds raised to 20,000 and 5: passes
-of 40-70 ms every second and of 200-400 ms every few seconds). Here the young generation is collected every ``interval``
-seconds, so a pass scans only what the last fraction of a second made and kept, and
-what survives is frozen out of every later pass. Cycles that die once frozen wait for
-a full collection, made when the interpreter's memory blocks have grown by
-``growth`` since the last one (Python's own rule for its oldest generation is a
-quarter; this server makes few cycles, so it waits for the memory to double and
-stalls its clients less often while it fills up). A server under a steady load makes
-none.
+of 40-70 ms every second and of 200-400 ms every few seconds). Here the young
+generation is collected every ``interval`` seconds, so a pass scans only what the
+last fraction of a second made and kept, and what survives is frozen out of every
+later pass. Cycles that die once frozen wait for a full collection, made when the
+interpreter's memory blocks have grown by ``growth`` since the last one (Python's own
+rule for its oldest generation is a quarter; this server makes few cycles, so it
+waits for the memory to double and stalls its clients less often while it fills up).
+A server under a steady load makes none.
 
 The collector is the process's own: one server per process may use this.
 """
