@@ -21,6 +21,7 @@ from .ui import (
     hand,
     play_turn,
     version,
+    wait_my_play,
     wait_my_turn,
     wait_version,
 )
@@ -36,8 +37,7 @@ def test_eight_players_your_hand_and_choices_fit_the_screen(
     context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
     page = context.new_page()
     create_table(page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=3)
-    wait_my_turn(page)  # closes round summaries: bots may end a round before it
-    page.wait_for_selector(f'{MY_TURN}[data-phase="play"]')
+    wait_my_play(page, random.Random(1))  # bots may end a round or play a Bishop before
     page.locator(".hand-card:not([aria-disabled])").first.click()
     expect(page.locator(".choices")).to_be_visible()
     # Everything one plays with is in view: the chat and the spectator link may
@@ -122,7 +122,7 @@ def test_on_a_phone_your_hand_and_the_last_turns_are_on_the_first_screen(
     create_table(
         page, server, edition=edition, players=players, seats=seats, tokens=3, first_player=1
     )
-    wait_my_turn(page)
+    wait_my_play(page, random.Random(1))  # a Bishop's target decides first, one card held
     expect(page.locator(".recent .recent-move.is-last")).to_be_visible()
     assert page.evaluate("window.scrollY") == 0
     for selector in (".hand", ".recent"):

@@ -61,6 +61,17 @@ def wait_my_turn(page: Page) -> None:
         page.click("#continue")
 
 
+def wait_my_play(page: Page, rng: random.Random) -> None:
+    """Close round summaries and make any other decision asked of this seat (the
+    Bishop's target keeps or discards its hand) until it must play a card."""
+    for _ in range(50):
+        wait_my_turn(page)
+        if page.locator(f'{MY_TURN}[data-phase="play"]').count():
+            return
+        play_turn(page, rng)
+    raise AssertionError("this seat was never to play a card")
+
+
 def play_turn(page: Page, rng: random.Random) -> None:
     """Make one decision of this seat with the mouse: a playable card, then a choice at
     each step, until the table moves on (the decision was sent and applied)."""
