@@ -186,3 +186,46 @@ def test_the_host_removes_a_player_and_hands_the_role_over(
     guest.wait_for_selector(".game")
     host_context.close()
     guest_context.close()
+
+
+#: Keeps the page's WebSocket and the last state it received, to hand it that state
+#: again at a chosen moment.
+KEEP_SOCKET = """
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    window.keptSocket = this;
+    this.addEventListener("message", (event) => {
+      if (JSON.parse(event.data).type === "state") window.keptState = event.data;
+    });
+  }
+};
+"""
+
+
+def test_the_host_tools_stay_open_when_a_state_comes_as_they_open(
+    browser: Browser, server: Server
+) -> None:
+    """A state that came between the click opening the host's tools and the browser's
+    toggle event drew them again closed, the remove button out of reach."""
+    host_context = browser.new_context(locale="en-US")
+    guest_context = browser.new_context(locale="en-US")
+    host_context.add_init_script(KEEP_SOCKET)
+    host = host_context.new_page()
+    guest = guest_context.new_page()
+    create_table(host, server, edition="classic", players=3, seats=["open"] * 2, tokens=None)
+    guest.goto(host.locator("#invite").input_value())
+    guest.fill("#join-name", "Bruno")
+    guest.click("button[type=submit]")
+    expect(host.locator("#host-tools")).to_have_count(1)
+    host.evaluate(
+        """() => {
+          document.querySelector("#host-tools summary").click();
+          const state = new MessageEvent("message", { data: window.keptState });
+          window.keptSocket.dispatchEvent(state);
+        }"""
+    )
+    expect(host.locator('#host-tools li[data-seat="1"] .host-remove')).to_be_visible()
+    host_context.close()
+    guest_context.close()

@@ -61,6 +61,16 @@ export function keepFocus(render) {
   }
 }
 
+/**
+ * Whether the folding panel with this id is open on the page, `kept` when it is not
+ * there. Read it when drawing the page again: a click opens the panel at once, but
+ * its toggle event comes later, maybe after a state that draws the page again.
+ */
+export function stillOpen(id, kept) {
+  const shown = document.getElementById(id);
+  return shown ? shown.open : kept;
+}
+
 /** A short message at the bottom of the screen (errors, "link copied"). */
 export function toast(text, kind = "info") {
   const box = document.getElementById("toasts");

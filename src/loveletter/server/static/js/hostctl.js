@@ -2,7 +2,7 @@
 // bot takes it in a game) and hand the host's role to another player. Who may start
 // the game: the host, or any seated player once the host has been gone too long.
 
-import { h } from "./dom.js";
+import { h, stillOpen } from "./dom.js";
 import { t } from "./i18n.js";
 
 let toolsOpen = false; // kept open across redrawing
@@ -26,6 +26,7 @@ export function hostBadge(table, seat) {
 export function hostTools(table, names, me, send) {
   const others = table.seats.filter((s) => s.kind === "human" && s.seat !== me);
   if (!others.length) return null;
+  toolsOpen = stillOpen("host-tools", toolsOpen);
   const row = (seat) => {
     const name = names[seat.seat] ?? seat.name;
     const remove = () => {

@@ -1,7 +1,7 @@
 // Invitation and spectator links, built from an address friends can reach (the
 // server says which: /api/links), and the note when they work on this computer only.
 
-import { h, toast } from "./dom.js";
+import { h, stillOpen, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
 let asked = null;
@@ -51,6 +51,7 @@ let watchOpen = false; // kept open across redrawing
 
 /** At the table: the spectator link, folded. */
 export function watchBlock(tableId, links) {
+  watchOpen = stillOpen("watch-tools", watchOpen);
   return h(
     "details",
     { class: "watch-link panel", id: "watch-tools", open: watchOpen, ontoggle: (event) => (watchOpen = event.target.open) },
