@@ -21,6 +21,15 @@ test("elements are listed with commas and the word for 'and'", () => {
   setLang("en");
 });
 
+test("a player sent to watch is told so in words that fit anyone", () => {
+  setLang("fr");
+  for (const key of ["removed", "err_removed", "bad_token"]) {
+    assert.match(t(key), /\u00a0: vous regardez la partie\.$/);
+  }
+  setLang("en");
+  assert.match(t("removed"), /: you are watching\.$/);
+});
+
 describe("a play in the 'last turns' strip", () => {
   /**
    * The strip's words for a play of `card` by seat `seat` choosing `targets`, as seat
