@@ -32,7 +32,7 @@ class Collector:
     """Collects on the running event loop once started; ``collect_young`` and
     ``check_growth`` are its two steps."""
 
-    interval: float = 0.2
+    interval: float
     growth: float = 1.0
     check_every: float = 30.0
     full_collections: int = 0
