@@ -56,7 +56,9 @@ def test_hints_are_refused_where_the_host_left_them_off(server: ServerThread) ->
         await ana.send({"type": "hint", "id": 1})
         refused = await ana.error()
         assert refused["code"] == "hints_off"
-        assert refused["message"].startswith("Les conseils sont désactivés")
+        assert refused["message"] == (
+            "Les conseils sont désactivés à cette table\u00a0: l'hôte ne les a pas permis."
+        )
         await ana.close()
 
     asyncio.run(scenario())

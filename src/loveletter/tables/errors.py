@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..engine.grammar import typeset
+
 
 class TableError(Exception):
     """A refused command; nothing changed. ``status`` is the HTTP status to answer.
 
     ``translations`` tells the message in other languages (``{"fr": …}``) where the
-    command knows how; :meth:`message_in` falls back to ``message`` (English).
+    command knows how, typeset for each (French: a no-break space before a colon);
+    :meth:`message_in` falls back to ``message`` (English).
     """
 
     code = "refused"
@@ -24,7 +27,9 @@ class TableError(Exception):
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.translations = dict(translations or {})
+        self.translations = {
+            lang: typeset(text, lang) for lang, text in (translations or {}).items()
+        }
         if code is not None:
             self.code = code
 
