@@ -2,7 +2,8 @@
 
 For each decision it samples worlds consistent with the view (the engine's
 :class:`WorldSampler`), opponents' hands weighted by what it inferred of their plays
-(:mod:`.inference`), plays every candidate action in each and finishes the round with
+(:mod:`.inference`, sharpened at two-player tables by replaying the round:
+:mod:`.replays`), plays every candidate action in each and finishes the round with
 the fast policy (:mod:`.rollout`), opponents playing at random as often as they seem
 to (:class:`OpponentModel`). In a rollout the players know what they learn in it, and
 what this seat and its opponents knew of each other's cards; what opponents saw of
@@ -22,6 +23,7 @@ from ..engine import Action, Game, WorldSampler, parse_action
 from .base import BaseBot, View
 from .heuristic import HeuristicBot, Scorer
 from .inference import Beliefs, infer
+from .replays import sharpen
 from .rollout import Memory, Policy
 
 #: Guesses (Guard, Bishop) kept per target: the most likely ones.
@@ -94,10 +96,12 @@ class Decision:
 
 class SearchBot(BaseBot):
     """Determinized Monte-Carlo search playing about ``budget`` decisions forward per
-    decision (a 2-player Classic rollout plays 3 or 4)."""
+    decision (a 2-player Classic rollout plays 3 or 4); at a table of two, the beliefs
+    are first sharpened from ``replays`` decks replayed (:func:`.replays.sharpen`)."""
 
-    def __init__(self, budget: int = 2500, *, name: str = "search") -> None:
+    def __init__(self, budget: int = 2500, *, replays: int = 0, name: str = "search") -> None:
         self.budget = budget
+        self.replays = replays
         self.name = name
         self.model = OpponentModel()
 
@@ -119,6 +123,9 @@ class SearchBot(BaseBot):
         noise = self.model.noise([s for s in range(len(view["players"])) if s != view["seat"]])
         beliefs = infer(view, noise=noise)
         self.model.update(view["round"], beliefs.evidence)
+        if self.replays and len(view["players"]) == 2:
+            replay_rng = random.Random(rng.getrandbits(64))
+            beliefs = sharpen(view, beliefs, noise, self.replays, replay_rng)
         candidates = self.candidates(view, beliefs, [parse_action(text) for text in legal])
         if len(candidates) == 1:
             return Decision(str(candidates[0]), beliefs)

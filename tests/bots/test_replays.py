@@ -1,0 +1,83 @@
+"""Beliefs from the round replayed: the true deck always fits, the view alone counts."""
+
+from __future__ import annotations
+
+import random
+
+from loveletter.bots import HeuristicBot, infer
+from loveletter.bots.replays import RoundReplays, sharpen
+from loveletter.engine import Game, WorldSampler, build_view, parse_action
+
+from .conftest import positions
+
+
+def test_the_true_deck_replays_to_the_view_at_every_table() -> None:
+    replayed = 0
+    for game in positions(seed=21, per_table=40):
+        seat = game.to_move
+        assert seat is not None
+        replays = RoundReplays(build_view(game, seat))
+        if not replays.playable:
+            continue
+        deck = game.history[-1].deck
+        assert all(deck[place] == card for place, card in replays.known.items())
+        found = replays.replay(deck, dict.fromkeys(range(game.n), 0.5))
+        assert found is not None
+        assert found[0].hands == game.hands
+        replayed += 1
+    assert replayed > 400
+
+
+def test_sharpened_beliefs_keep_the_true_card_and_come_from_the_view_alone() -> None:
+    checked = 0
+    for game in positions(seed=22, per_table=25):
+        seat = game.to_move
+        if game.n != 2 or seat is None or game.phase.value != "play":
+            continue
+        view = build_view(game, seat)
+        noise = {1 - seat: 0.03}
+        sharpened = sharpen(view, infer(view, noise=noise), noise, 200, random.Random(3))
+        other = 1 - seat
+        if other in sharpened.weights:
+            assert sharpened.probabilities(other).get(game.hands[other][0], 0.0) > 0.0
+        # Another game this seat cannot tell from this one gives the same beliefs.
+        world = WorldSampler(view).sample(random.Random(4))
+        assert build_view(world, seat) == view
+        again = sharpen(view, infer(view, noise=noise), noise, 200, random.Random(3))
+        elsewhere = build_view(world, seat)
+        assert sharpen(elsewhere, infer(elsewhere, noise=noise), noise, 200, random.Random(3)) == (
+            again
+        )
+        checked += 1
+    assert checked > 20
+
+
+def test_a_play_the_model_would_not_make_costs_its_share_of_random_play() -> None:
+    game = Game("classic", 2, start=False)
+    deck = ["baron", "guard", "guard", "guard", "guard", "handmaid", "countess", "priest"]
+    deck += ["guard", "priest", "baron", "handmaid", "prince", "prince", "king", "princess"]
+    game.next_round(deck=deck, first=0)
+    game.apply("guard 1 princess")  # a miss: seat 1 holds the Handmaid, draws a Priest
+    heuristic = parse_action(HeuristicBot().choose(build_view(game, 1), random.Random(0)))
+    other = next(a for a in game.legal_actions() if a.word != heuristic.word)
+    for played, likelihood in ((heuristic, 1.0), (other, 0.1 / 2 / (0.9 + 0.1 / 2))):
+        replayed = game.copy()
+        replayed.apply(played)
+        replays = RoundReplays(build_view(replayed, 0))
+        found = replays.replay(deck, {1: 0.1})
+        assert found is not None
+        assert found[1] == likelihood
+
+
+def test_a_round_where_cards_went_under_the_deck_is_left_to_inference() -> None:
+    for game in positions(seed=23, per_table=60):
+        seat = game.to_move
+        assert seat is not None
+        view = build_view(game, seat)
+        if view["phase"] == "play" and any(e["type"] == "chancellor_draw" for e in view["events"]):
+            break
+    else:
+        raise AssertionError("no Chancellor played in these positions")
+    beliefs = infer(view)
+    assert not RoundReplays(view).playable
+    assert sharpen(view, beliefs, {}, 100, random.Random(1)) is beliefs
