@@ -4,8 +4,7 @@ package's ``policy:FILE.npz``) gives a new bot.
 
 Levels for people map to the bots and their budgets: ``easy`` plays at random,
 ``medium`` is the heuristic bot, ``hard`` and ``expert`` search with a small and a
-full budget of decisions played forward per decision; at a table of two the expert
-also replays the round to sharpen its beliefs (:mod:`.replays`).
+full budget of decisions played forward per decision.
 """
 
 from __future__ import annotations
@@ -22,8 +21,6 @@ from .search import SearchBot
 #: Decisions played forward per decision, for each searching level.
 HARD_BUDGET = 250
 EXPERT_BUDGET = 3500
-#: Decks the expert replays to sharpen its beliefs at a table of two.
-EXPERT_REPLAYS = 1000
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -32,7 +29,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "easy": lambda: _named(RandomBot(), "easy"),
     "medium": lambda: _named(HeuristicBot(), "medium"),
     "hard": lambda: SearchBot(HARD_BUDGET, name="hard"),
-    "expert": lambda: SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, name="expert"),
+    "expert": lambda: SearchBot(EXPERT_BUDGET, name="expert"),
 }
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Each level's strength as measured (docs/bot_strength.md, 2-player Classic, about
