@@ -2,8 +2,8 @@
 
 For each decision it samples worlds consistent with the view (the engine's
 :class:`WorldSampler`), opponents' hands weighted by what it inferred of their plays
-(:mod:`.inference`, sharpened at two-player tables by replaying the round:
-:mod:`.replays`), plays every candidate action in each and finishes the round with
+(:mod:`.inference`; with ``replays``, at a table of two, sharpened by replaying the
+round: :mod:`.replays`), plays every candidate action in each and finishes the round with
 the fast policy (:mod:`.rollout`), opponents playing at random as often as they seem
 to (:class:`OpponentModel`). In a rollout the players know what they learn in it, and
 what this seat and its opponents knew of each other's cards; what opponents saw of
