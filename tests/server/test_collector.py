@@ -27,6 +27,11 @@ class Node:
         self.itself = self
 
 
+def ballast(blocks: int) -> list[list[int]]:
+    """About ``blocks`` memory blocks: three each (a list, its array, an int)."""
+    return [[index] for index in range(1000, 1000 + blocks // 3)]
+
+
 def with_collector(test: Callable[[Collector], Coroutine[Any, Any, None]]) -> Callable[[], None]:
     """Run ``test`` on an event loop with a started collector whose own clock does not
     strike during the test: the test takes its steps."""
@@ -83,13 +88,37 @@ async def test_a_frozen_cycle_waits_for_the_memory_to_double(
     assert frozen() is not None  # dead, but frozen out of the young passes
     assert not collector.check_growth()
     assert frozen() is not None
-    # Three blocks each (a list, its array, an int): more blocks than there were.
-    ballast = [[index] for index in range(1000, 1000 + sys.getallocatedblocks() // 2)]
+    more = ballast(3 * sys.getallocatedblocks() // 2)  # more blocks than there were
     assert collector.check_growth()
     assert frozen() is None
     assert collector.full_collections == 1
     assert not collector.check_growth()  # measured again from the full collection
-    del ballast
+    del more
+
+
+@with_collector
+async def test_memory_that_grows_with_the_load_is_not_collected(collector: Collector) -> None:
+    at_start = sys.getallocatedblocks()
+    load = 100
+    collector.load = lambda: load
+    node = Node()
+    frozen = weakref.ref(node)
+    collector.collect_young()
+    del node
+    first_tables = ballast(3 * at_start // 2)
+    assert not collector.check_growth()  # the least memory per table so far
+    # Four times the memory beyond the start for four times the load: the memory
+    # has doubled, not the memory per table.
+    load = 400
+    more_tables = ballast(3 * (sys.getallocatedblocks() - at_start))
+    assert not collector.check_growth()
+    assert frozen() is not None
+    # The same memory for the first load again: the memory per table has grown.
+    load = 100
+    assert collector.check_growth()
+    assert frozen() is None
+    assert collector.full_collections == 1
+    del first_tables, more_tables
 
 
 def test_a_server_collects_on_its_clock_and_gives_the_collector_back(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pool = BotPool(settings.bot_workers, settings.policies)
     pacer = Pacer(service, pool, settings)
     service.on_commit.append(pacer.poke)
+    occupancy = Occupancy(settings.max_connections)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -48,7 +49,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for state in await service.open(only_process=hub.only_process):
             pacer.poke(state)
         sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
-        collector = Collector(settings.collect_interval) if settings.collect_interval else None
+        collector = (
+            Collector(settings.collect_interval, load=lambda: service.held + occupancy.connections)
+            if settings.collect_interval
+            else None
+        )
         if collector is not None:
             collector.start()
         try:
@@ -72,8 +77,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service  # for tests and tools that look inside a running server
     install_refusals(app, settings.max_body_bytes)
     app.include_router(api_router(service, manager, settings))
-
-    occupancy = Occupancy(settings.max_connections)
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:

@@ -46,10 +46,12 @@ class TokenBucket:
 
 
 class Occupancy:
-    """How many connections each address holds, up to ``limit`` each (0: no limit)."""
+    """How many connections each address holds, up to ``limit`` each (0: no limit),
+    and all of them (``connections``)."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
+        self.connections = 0
         self._held: dict[str, int] = {}
 
     def enter(self, key: str) -> bool:
@@ -59,11 +61,13 @@ class Occupancy:
         if self.limit and held >= self.limit:
             return False
         self._held[key] = held + 1
+        self.connections += 1
         return True
 
     def leave(self, key: str) -> None:
         """One connection of ``key`` ended."""
         held = self._held[key] - 1
+        self.connections -= 1
         if held:
             self._held[key] = held
         else:

@@ -161,6 +161,11 @@ class TableService:
 
     # ------------------------------------------------------------------ reading
 
+    @property
+    def held(self) -> int:
+        """How many tables this process holds in memory."""
+        return len(self._cache)
+
     def cached(self, table_id: str) -> TableState | None:
         """The committed state of a table, if this process holds it."""
         return self._cache.get(table_id)
