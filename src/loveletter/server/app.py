@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             sweeper.cancel()
             await asyncio.gather(sweeper, return_exceptions=True)
-            pacer.close()
+            await pacer.close()
             await hub.close()
             pool.close()
             service.close()

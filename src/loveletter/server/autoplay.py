@@ -142,10 +142,15 @@ class Pacer:
         self.pool = pool
         self.settings = settings
         self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._changes: set[asyncio.Future[TableState]] = set()  # being committed
+        self._closed = False
         self._rng = random.Random(secrets.randbits(64))
 
     def poke(self, state: TableState) -> None:
-        """A table changed: plan its next automatic move, if it needs one."""
+        """A table changed: plan its next automatic move, if it needs one (none once
+        closed)."""
+        if self._closed:
+            return
         pending = self._tasks.get(state.id)
         if pending is not None:
             if pending[0] >= state.version:
@@ -217,13 +222,19 @@ class Pacer:
         """Run a change to its end even if this task is cancelled meanwhile."""
         task = asyncio.ensure_future(change)
         task.add_done_callback(_report)
+        self._changes.add(task)
+        task.add_done_callback(self._changes.discard)
         await asyncio.wait([task])
 
-    def close(self) -> None:
-        """Cancel every planned move (they are planned again from the database on start)."""
+    async def close(self) -> None:
+        """Plan no more moves, cancel the planned ones (they are planned again from the
+        database on start) and wait for those being committed."""
+        self._closed = True
         for _, task in self._tasks.values():
             task.cancel()
         self._tasks.clear()
+        if self._changes:
+            await asyncio.wait(self._changes)
 
 
 def _report(task: asyncio.Future[TableState]) -> None:
