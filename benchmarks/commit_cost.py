@@ -12,10 +12,10 @@ per change written.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import tempfile
 import time
+import uuid
 
 from loveletter import tables
 from loveletter.engine import Options
@@ -26,7 +26,8 @@ TABLES = 400
 
 
 def playing_tables(repository: TableRepository) -> list[TableState]:
-    """Tables with a game under way, stored."""
+    """Tables with a game under way, stored under new ids (the database may hold
+    those of earlier runs)."""
     spec = TableSpec(
         edition="classic",
         seats=(None, "easy", "easy", "easy"),
@@ -34,9 +35,10 @@ def playing_tables(repository: TableRepository) -> list[TableState]:
         bot_level="medium",
         disconnect_timeout=60.0,
     )
+    run = uuid.uuid4().hex[:12]
     states = []
     for n in range(TABLES):
-        state = tables.new_table(spec, f"bench-{os.getpid()}-{n}", "host", 1000.0)
+        state = tables.new_table(spec, f"bench-{run}-{n}", "host", 1000.0)
         repository.create_table(state.data, state.seats)
         state, change = tables.settle(state, tables.join(state, "Ana", None, "h", 1001.0), 1001.0)
         assert repository.commit(change)
