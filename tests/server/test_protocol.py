@@ -10,10 +10,12 @@ from collections.abc import Awaitable, Callable
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 
 from .harness import (
     Client,
     Message,
+    ServerLog,
     ServerThread,
     action_message,
     create_table,
@@ -303,3 +305,26 @@ def test_a_wrong_seat_token_is_refused_alike_whatever_its_length(server: ServerT
     errors = asyncio.run(scenario())
     assert [e["code"] for e in errors] == ["bad_token"] * 3
     assert len({e["message"] for e in errors}) == 1
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [b'{"type": "ping", "id": "\xed\xa0\x80"}', b"\xff", b'{"type": "ping", "id": "\xc3'],
+)
+def test_a_text_frame_that_is_not_utf8_closes_the_connection_without_a_traceback(
+    server: ServerThread, payload: bytes
+) -> None:
+    async def scenario() -> int | None:
+        client = await Client.open(server.ws_url, Table(server).id)
+        client.websocket.protocol.send_frame(Frame(Opcode.TEXT, payload))
+        client.websocket.send_data()
+        with contextlib.suppress(ConnectionClosed):
+            await client.websocket.recv()
+        return client.websocket.close_code
+
+    with ServerLog() as log:
+        assert asyncio.run(scenario()) == 1007  # invalid frame payload data
+        assert log.wait_for("UTF-8").getMessage() == (
+            "a client sent a text frame that is not UTF-8: connection closed (1007)"
+        )
+    assert log.tracebacks() == []

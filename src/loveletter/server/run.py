@@ -4,6 +4,7 @@ deadline for each HTTP request."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 import socket
 import sys
@@ -18,6 +19,22 @@ from .settings import Settings
 #: Frames larger than this close the connection; smaller ones over the settings'
 #: ``max_message_bytes`` get an error message instead.
 WS_MAX_FRAME = 64 * 1024
+
+
+class ClientFaultsInOneLine(logging.Filter):
+    """uvicorn logs a text frame that is not UTF-8 with the traceback of its decoding:
+    a client's fault, told in one line like uvicorn's other refusals."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == "Invalid UTF-8 sequence received from client." and record.exc_info:
+            record.msg = "a client sent a text frame that is not UTF-8: connection closed (1007)"
+            record.args = ()
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+CLIENT_FAULTS = ClientFaultsInOneLine()
 
 
 def exit_on_sigterm() -> None:
@@ -111,4 +128,5 @@ def make_server(settings: Settings, *, log_level: str = "warning") -> uvicorn.Se
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=settings.trusted_proxies or None,
     )
+    logging.getLogger("uvicorn.error").addFilter(CLIENT_FAULTS)  # (uvicorn's config set up)
     return uvicorn.Server(config)
