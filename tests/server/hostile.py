@@ -3,9 +3,9 @@ documents (a refusal must carry one of them).
 
 A hostile text is a plausible message (or body, or record) with one *hostile
 fragment* put in place of a field's value, a new field or an array item: a string
-holding a lone surrogate or a control character, an integer out of range, a
-non-finite number (``NaN`` is written raw: Python's json writes it, JSON has none),
-nesting deeper than the server reads, or a string longer than any field allows. Each
+holding a lone surrogate or a control character (bidirectional ones too), an integer
+out of range, a non-finite number (``NaN`` is written raw: Python's json writes it,
+JSON has none), nesting deeper than the server reads, or a string longer than any field allows. Each
 such text must be refused, whatever the field it lands in.
 """
 
@@ -31,7 +31,9 @@ def _surrounded(middle: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 
 LONE_SURROGATES = _surrounded(st.characters(categories=["Cs"]))
-CONTROL_CHARACTERS = _surrounded(st.characters(categories=["Cc"]))
+CONTROL_CHARACTERS = _surrounded(
+    st.one_of(st.characters(categories=["Cc"]), st.sampled_from("\u202a\u202e\u2066\u2069"))
+)
 HUGE_INTEGERS = st.one_of(
     st.integers(min_value=2**53),
     st.integers(max_value=-(2**53)),

@@ -270,6 +270,8 @@ def test_a_huge_frame_closes_the_connection(server: ServerThread) -> None:
         ('{"\\ud800": 1, "type": "ping"}', "invalid_message"),
         ('{"type": "ping", "id": "bell\\u0007"}', "invalid_message"),
         ('{"type": "action", "action": "guard\\u001b[2J 1 priest"}', "invalid_message"),
+        ('{"type": "chat", "text": "\\u202eolleh"}', "invalid_message"),
+        ('{"type": "chat", "text": "a\\u2066b"}', "invalid_message"),
         ('{"type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}", "invalid_message"),
         ("[" * 4000, "invalid_message"),
     ],

@@ -66,9 +66,16 @@ def read_json(text: str | bytes) -> Any:
     return parse_json(text, max_depth=MAX_JSON_DEPTH)
 
 
+#: Bidirectional embeddings, overrides and isolates: they reorder the text after them.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def plain_text(text: str) -> bool:
-    """Whether ``text`` holds no control character (C0, DEL, C1) and no lone surrogate."""
-    return text.isprintable() or not any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
+    """Whether ``text`` holds no control character (C0, DEL, C1, bidirectional controls)
+    and no lone surrogate."""
+    return text.isprintable() or not any(
+        unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in text
+    )
 
 
 #: The longest message an error carries (it may quote what the client sent).
