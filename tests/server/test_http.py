@@ -272,8 +272,14 @@ def test_names_that_look_the_same_are_the_same_name(server: ServerThread) -> Non
         "\u0410na",  # Cyrillic capital A
         "\u0391\u039d\u0391",  # Greek capitals alpha, nu, alpha
         "\uff21na",  # fullwidth A
+        "Zo\u0435\u0301",  # Cyrillic ie and a combining accent
+        "An\u034fa",  # a combining grapheme joiner, drawn as nothing
+        "Ana\ufe00",  # a variation selector
+        "Ana\u3164",  # a Hangul filler, drawn as a blank
     ]:
         assert_refused(post(server, path, {"name": lookalike}), 409, "name_taken")
+    for blank in ("\u2800", "\u3164\u2800 \uffa0"):
+        assert_refused(post(server, path, {"name": blank}), 422, "invalid_message")
     assert join(server.url, table, "Zoe")["seat"] == 2  # no accent: another name
     other = create_table(server.url)["table"]
     join(server.url, other, "Zoe\u0301")

@@ -134,6 +134,14 @@ def test_name_keys_equal_names_that_render_alike_and_only_those() -> None:
     assert key("\u0432\u043e\u0432") != key("bob")  # small ve is not drawn like b
     assert key("\u0393") != key("Y")  # Greek gamma is no Y
     assert key("\ufb01ne") == key("fine")  # the fi ligature
+    assert key("Zo\u0435\u0301") == key("Zo\u00e9")  # a Cyrillic ie with an accent
+    # Characters drawn as nothing, or as a blank, make no other name.
+    for invisible in ("\u034f", "\ufe00", "\U000e0100", "\u180b", "\u17b4"):
+        assert key(f"An{invisible}a") == key("Ana")
+    for blank in ("\u2800", "\u3164", "\u115f", "\u1160", "\uffa0"):
+        assert key(f"Ana{blank}") == key("Ana")
+        assert key(f"Ana{blank}Bo") == key("Ana Bo")
+    assert key("Ana \u2764\ufe0f") == key("Ana \u2764")  # the emoji's presentation
 
 
 def test_a_seat_is_found_by_its_token_hash_only() -> None:

@@ -29,6 +29,7 @@ from pydantic import (
 from ..engine import Options
 from ..engine.jsontext import parse_json
 from ..tables import (
+    BLANKS,
     NAME_LENGTH,
     GameStatus,
     Lang,
@@ -95,12 +96,15 @@ def encode(message: Any) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+_BLANKS_AS_SPACES = str.maketrans(dict.fromkeys(BLANKS, " "))
+
+
 def clean_name(name: str) -> str:
-    """A display name: no control or format characters, its spaces collapsed, in
-    Unicode's composed form (NFC)."""
+    """A display name: no control or format characters, its spaces (and letters drawn
+    as a blank) collapsed, in Unicode's composed form (NFC)."""
     if any(unicodedata.category(char)[0] == "C" for char in name):
         raise ValueError("a name must not hold control characters")
-    name = unicodedata.normalize("NFC", " ".join(name.split()))
+    name = unicodedata.normalize("NFC", " ".join(name.translate(_BLANKS_AS_SPACES).split()))
     if not name:
         raise ValueError("a name must not be empty")
     return name

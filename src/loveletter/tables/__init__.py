@@ -38,7 +38,7 @@ from .errors import (
     StorageError,
     TableError,
 )
-from .names import name_key
+from .names import BLANKS, name_key
 from .records import (
     AWAY_AFTER,
     Awaiting,
@@ -57,6 +57,7 @@ from .state import TableState
 
 __all__ = [
     "AWAY_AFTER",
+    "BLANKS",
     "LANGUAGES",
     "NAME_LENGTH",
     "Awaiting",

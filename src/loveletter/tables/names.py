@@ -1,9 +1,12 @@
 """When two display names are the same name: what looks alike counts as alike.
 
 Names are compared by their *skeleton*: compatibility-normalized (NFKC: "Ana" in
-fullwidth letters is "Ana", "Zoe" with a combining accent is "Zoé"), Cyrillic and
-Greek letters that look like Latin ones replaced by them ("Ana" with a Cyrillic
-capital A is "Ana"), then case-folded.
+fullwidth letters is "Ana", "Zoe" with a combining accent is "Zoé"), without the
+characters drawn as nothing (variation selectors, the combining grapheme joiner…),
+the letters drawn as a blank (the Braille blank, the Hangul fillers) read as spaces,
+Cyrillic and Greek letters that look like Latin ones replaced by them ("Ana" with a
+Cyrillic capital A is "Ana"), normalized again (a Cyrillic small ie with an accent
+is then "é"), then case-folded.
 The table below is this project's own short list of such letters, not Unicode's
 whole confusables list (UTS #39), which would need a data file: it covers the
 letters of those two scripts that are drawn like Latin letters in common fonts.
@@ -65,11 +68,32 @@ _LOOKALIKES = {
         "GREEK SMALL LETTER GAMMA",
     ),
 }
-_TO_LATIN = str.maketrans(
-    {unicodedata.lookup(name): latin for latin, names in _LOOKALIKES.items() for name in names}
+#: Characters drawn as nothing that a name may hold (format characters, category Cf,
+#: are refused in names): the combining grapheme joiner, the Khmer inherent vowels,
+#: the Mongolian variation selectors and the variation selectors.
+_INVISIBLE = [
+    "\u034f",
+    "\u17b4",
+    "\u17b5",
+    *map(chr, range(0x180B, 0x1810)),
+    *map(chr, range(0xFE00, 0xFE10)),
+    *map(chr, range(0xE0100, 0xE01F0)),
+]
+#: Letters drawn as a blank: the Braille blank and the Hangul fillers.
+BLANKS = "\u2800\u3164\u115f\u1160\uffa0"
+_TO_LATIN = {
+    unicodedata.lookup(name): latin for latin, names in _LOOKALIKES.items() for name in names
+}
+_TO_SKELETON = str.maketrans(
+    {
+        **_TO_LATIN,
+        **dict.fromkeys(_INVISIBLE),
+        **dict.fromkeys(BLANKS, " "),
+    }
 )
 
 
 def name_key(name: str) -> str:
     """The skeleton of a display name: names with the same key look the same."""
-    return unicodedata.normalize("NFKC", name).translate(_TO_LATIN).casefold()
+    skeleton = unicodedata.normalize("NFKC", name).translate(_TO_SKELETON)
+    return unicodedata.normalize("NFKC", " ".join(skeleton.split())).casefold()
