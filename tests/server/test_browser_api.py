@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import httpx
+import orjson
 import pytest
 
 from loveletter.engine import (
@@ -19,7 +21,10 @@ from loveletter.engine import (
     build_view,
     describe_refusal,
     events_for,
+    export_record,
 )
+from loveletter.server.replay import ReplayTexts, replay_steps
+from loveletter.simulation import play_random_game
 
 from .harness import (
     Client,
@@ -210,3 +215,31 @@ def test_pages_of_the_browser_ui(server: ServerThread) -> None:
         assert '<script type="module" src="/static/js/main.js">' in page.text
     assert httpx.get(f"{server.url}/static/js/main.js").status_code == 200
     assert httpx.get(f"{server.url}/static/css/app.css").status_code == 200
+
+
+def test_a_long_game_replays_in_steps_of_their_own_round() -> None:
+    # 197 rounds: each step's view reviews its own round only, so the replay grows with
+    # the game, not with its square (the reviews of every earlier round at every step
+    # made 16 MB of this game).
+    game = Game("classic", ["Ana", "Bruno"], options=Options(tokens_to_win=99), seed=3)
+    play_random_game(game, random.Random(3))
+    replay = replay_steps(export_record(game), "en")
+    assert len({step["round"] for step in replay["steps"]}) == len(game.results) == 197
+    for step in replay["steps"]:
+        view: dict[str, Any] = step["view"]
+        over = view["phase"] in ("round_over", "game_over")
+        assert [review["round"] for review in view["results"]] == ([step["round"]] if over else [])
+    assert len(orjson.dumps(replay)) < 1_500_000
+
+
+def test_replay_texts_keep_the_latest_used_within_their_capacity() -> None:
+    texts = ReplayTexts(capacity=10)
+    texts.put(("a", 1, "en"), "1234")
+    texts.put(("b", 1, "en"), "5678")
+    assert texts.get(("a", 1, "en")) == "1234"  # now the latest used
+    texts.put(("c", 1, "en"), "9012")  # 12 characters: the least recently used goes
+    assert texts.get(("b", 1, "en")) is None
+    assert texts.get(("a", 1, "en")) == "1234"
+    texts.put(("d", 1, "en"), "x" * 11)  # beyond the whole capacity: not kept
+    assert texts.get(("d", 1, "en")) is None
+    assert texts.get(("c", 1, "en")) == "9012"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import os
 import random
 import secrets
@@ -162,12 +163,14 @@ async def test_a_whole_game_then_a_rematch(
     record = await service.record(state.id, 1)
     assert finished.game is not None
     assert load_record(record).winners == finished.game.winners  # its result checked too
-    replay = await service.replay(state.id, 1, "fr")
+    text = await service.replay(state.id, 1, "fr")
+    replay = json.loads(text)
     assert (replay["table"], replay["game"], replay["winners"]) == (
         state.id,
         1,
         finished.game.winners,
     )
+    assert await service.replay(state.id, 1, "fr") is text  # kept, not made again
     [game] = await service.games(state.id)
     assert (game.number, game.status, game.players) == (1, "finished", ("Bot 1", "Bot 2", "Ana"))
     assert [(g.table_id, g.number) for g in await service.finished_games(10, 0)] == [(state.id, 1)]

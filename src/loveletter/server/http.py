@@ -41,7 +41,6 @@ from .protocol import (
 )
 from .ratelimit import KeyedBuckets
 from .refusals import RequestRefused
-from .replay import Replay
 from .service import TableService
 from .settings import Settings
 
@@ -164,9 +163,9 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     )
     async def game_replay(
         table_id: TableIdPath, number: GameNumber, lang: LangQuery = "en"
-    ) -> Replay:
+    ) -> Response:
         """A finished game step by step, every hand shown (only once it is finished)."""
-        return await service.replay(table_id, number, lang)
+        return Response(await service.replay(table_id, number, lang), media_type="application/json")
 
     @router.get("/editions", tags=["server"], response_model=None)
     async def edition_list(lang: LangQuery = "en") -> list[EditionInfo]:

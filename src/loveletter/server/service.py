@@ -37,7 +37,8 @@ from ..tables import (
 )
 from .group_commit import GroupCommit
 from .hub import Hub
-from .replay import Replay, replay_steps
+from .protocol import encode
+from .replay import ReplayTexts, replay_steps
 from .repository import TableRepository
 from .tokens import (
     hash_token,
@@ -118,6 +119,18 @@ def _is_host(state: TableState, host_token: str | None, by: Sitter | None) -> bo
     return by is not None and by[0] == state.data.host_seat and _holds(state, by)
 
 
+#: The replays kept encoded, in characters (about 1.2 million for a game of 200
+#: rounds of two players).
+REPLAY_CHARS = 16_000_000
+
+
+def _replay_text(record: Record, lang: str, table_id: str, number: int) -> str:
+    replay = replay_steps(record, lang)
+    replay["table"] = table_id
+    replay["game"] = number
+    return encode(replay)
+
+
 class TableService:
     """The commands of the game server, over a repository and a hub."""
 
@@ -130,6 +143,7 @@ class TableService:
         self._watched: set[str] = set()
         self._idle: OrderedDict[str, None] = OrderedDict()  # cached, unwatched: oldest first
         self.locks = KeyedLocks()
+        self._replays = ReplayTexts(REPLAY_CHARS)
         workers = 1 if repository.single_writer else 8
         self._db_threads = ThreadPoolExecutor(workers, thread_name_prefix="loveletter-db")
         self._commits = GroupCommit(
@@ -470,13 +484,16 @@ class TableService:
         """The most recently finished games."""
         return await self._db(self.repository.finished_games, limit, offset)
 
-    async def replay(self, table_id: str, number: int, lang: str) -> Replay:
-        """A finished game step by step (every hand shown: R52); never an unfinished one."""
-        record = await self.record(table_id, number)
-        replay = await asyncio.to_thread(replay_steps, record, lang)
-        replay["table"] = table_id
-        replay["game"] = number
-        return replay
+    async def replay(self, table_id: str, number: int, lang: str) -> str:
+        """A finished game step by step (every hand shown: R52), as JSON text; never an
+        unfinished one."""
+        key = (table_id, number, lang)
+        text = self._replays.get(key)
+        if text is None:
+            record = await self.record(table_id, number)
+            text = await asyncio.to_thread(_replay_text, record, lang, table_id, number)
+            self._replays.put(key, text)
+        return text
 
     async def record(self, table_id: str, number: int) -> Record:
         """A finished game's record; an unfinished game's is never given (it holds decks).
