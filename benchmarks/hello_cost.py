@@ -7,7 +7,9 @@ once answered:
 
 - a fresh table (two players joined, the game just started, nobody connected);
 - a table with a long game (``--rounds`` rounds played against a bot, the game
-  waiting on its human).
+  waiting on its human);
+- a table whose long game is over (two random bots played it to 99 tokens, some 200
+  rounds), which nobody watches.
 
 For each table it measures a ``hello`` with a wrong seat token (refused:
 ``bad_token``) and a spectator's ``hello`` (answered with the state), and a baseline
@@ -55,6 +57,19 @@ def fresh_table(http: httpx.Client) -> str:
         http.post(f"/api/tables/{table}/join", json={"name": name}).raise_for_status()
     http.post(f"/api/tables/{table}/start", json={"host_token": created["host_token"]})
     return table
+
+
+def finished_table(http: httpx.Client) -> tuple[str, int]:
+    """Two random bots play a game to 99 tokens; the table and its rounds, once over."""
+    created = http.post(
+        "/api/tables",
+        json={"seats": [{"kind": "bot", "level": "random"}] * 2, "options": {"tokens_to_win": 99}},
+    ).json()
+    table: str = created["table"]
+    http.post(f"/api/tables/{table}/start", json={"host_token": created["host_token"]})
+    while http.get(f"/api/tables/{table}").json()["status"] != "finished":
+        time.sleep(0.2)
+    return table, len(http.get(f"/api/tables/{table}/games/1/record").json()["rounds"])
 
 
 async def long_table(http: httpx.Client, ws_url: str, rounds: int) -> tuple[str, int]:
@@ -120,11 +135,13 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> None:
         began = time.perf_counter()
         long, actions = await long_table(http, ws_url, args.rounds)
         played = time.perf_counter() - began
+        over, rounds = finished_table(http)
     print(f"long game: {args.rounds} rounds, {actions} of Ana's decisions (in {played:.0f} s)")
+    print(f"game over: {rounds} rounds")
     wrong = "W" * 32
     baseline, _ = await measure(pid, ws_url, args.hellos, {"type": "ping"})
     print(f"baseline (connect, ping, close): {baseline * 1e3:.2f} ms of server CPU")
-    for name, table in (("fresh table", fresh), ("long game", long)):
+    for name, table in (("fresh table", fresh), ("long game", long), ("game over", over)):
         for kind, hello in (
             ("wrong token", {"type": "hello", "table": table, "token": wrong}),
             ("spectator", {"type": "hello", "table": table}),

@@ -23,6 +23,7 @@ from loveletter.engine import (
     events_for,
     export_record,
 )
+from loveletter.server import connections
 from loveletter.server.replay import ReplayTexts, replay_steps
 from loveletter.simulation import play_random_game
 
@@ -243,3 +244,28 @@ def test_replay_texts_keep_the_latest_used_within_their_capacity() -> None:
     texts.put(("d", 1, "en"), "x" * 11)  # beyond the whole capacity: not kept
     assert texts.get(("d", 1, "en")) is None
     assert texts.get(("c", 1, "en")) == "9012"
+
+
+def test_a_new_connection_is_told_the_latest_finished_rounds_only(
+    server: ServerThread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(connections, "EARLIER_ROUNDS", 2)
+
+    async def scenario() -> tuple[list[int], int]:
+        created = create_table(
+            server.url,
+            seats=[{"kind": "bot", "level": "easy"}] * 2,
+            options={"tokens_to_win": 3},
+        )
+        watcher = await Client.open(server.ws_url, created["table"])
+        start(server.url, created)
+        over = await watcher.until(finished)
+        await watcher.close()
+        late = await Client.open(server.ws_url, created["table"])
+        first = await late.until(is_state)
+        await late.close()
+        return [entry["round"] for entry in first["earlier"]], over["position"]["round"]
+
+    told, last = asyncio.run(scenario())
+    assert last >= 3
+    assert told == [last - 2, last - 1]  # the last round is the state's own log

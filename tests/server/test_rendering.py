@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from loveletter import tables
 from loveletter.engine import Options, build_view
-from loveletter.server.connections import Rendered
+from loveletter.server.connections import Rendered, earlier_rounds
+from loveletter.server.protocol import encode
 from loveletter.tables import TableState
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Élise", "Fanny"]
@@ -80,8 +81,8 @@ def test_each_view_sent_is_the_engine_view_of_its_state(
         if seen and rng.random() < late:
             # An older state rendered after a newer one (a late broadcast): it reads
             # right, and so does the next state rendered after it.
-            check_views(Rendered(rng.choice(seen), rendered))
-        rendered = Rendered(state, rendered)
+            check_views(Rendered(rng.choice(seen), rendered.texts if rendered else None))
+        rendered = Rendered(state, rendered.texts if rendered else None)
         check_views(rendered)
         seen.append(state)
 
@@ -92,3 +93,6 @@ def check_views(rendered: Rendered) -> None:
     assert game is not None
     for seat in [*range(game.n), None]:
         assert orjson.loads(rendered.view(seat)) == build_view(game, seat)
+        for lang in ("en", "fr"):
+            told = earlier_rounds(game, seat, lang)
+            assert rendered.earlier(seat, lang) == (f',"earlier":{encode(told)}' if told else "")

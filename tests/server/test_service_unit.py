@@ -301,8 +301,9 @@ async def test_the_cache_keeps_the_watched_tables_and_a_bounded_number_of_others
             await service.get(table_id)  # loaded again when it was dropped
         cached = [table_id for table_id in ids if service.cached(table_id) is not None]
         assert cached == [ids[0], *ids[-3:]]  # the watched one, then the 3 latest
-        service.forget(ids[0])  # nobody watches it now; a lobby is dropped at once
-        assert service.cached(ids[0]) is None
+        service.forget(ids[0])  # nobody watches it now: the latest idle one
+        cached = [table_id for table_id in ids if service.cached(table_id) is not None]
+        assert cached == [ids[0], *ids[-2:]]
     finally:
         service.close()
 
@@ -336,3 +337,21 @@ async def test_a_burst_of_notices_reaches_the_other_processes_whole() -> None:
     finally:
         await listener.close()
         await publisher.close()
+
+
+async def test_a_finished_table_nobody_watches_is_not_rebuilt_for_each_spectator() -> None:
+    repository = CountingRepository()
+    service = TableService(repository, LocalHub())
+    try:
+        state, host_token = await service.create(SPEC)
+        await service.join(state.id, "Ana", 2)
+        await service.start(state.id, host_token, rematch=False)
+        await play_out(service, state.id, random.Random(2))
+        loads = repository.loads
+        for _ in range(3):  # a spectator comes and goes
+            service.watch(state.id)
+            assert (await service.get(state.id)).status == "finished"
+            service.forget(state.id)
+        assert repository.loads == loads
+    finally:
+        service.close()

@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, cast
 
@@ -46,6 +46,15 @@ class Close:
 
     code: int
     reason: str
+
+
+#: The tables no client watches whose shared texts a process keeps (their states are
+#: not kept: a table is reloaded as its watchers come and go).
+KEPT_UNWATCHED = 256
+
+#: The finished rounds whose log a new connection is told (a game to 99 tokens may
+#: last some 200 rounds; the replay tells them all once it is over).
+EARLIER_ROUNDS = 30
 
 
 def error_message(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:
@@ -152,14 +161,16 @@ class Connection:
             "log": log,
             "log_reset": log_reset,
         }
+        earlier = ""
         if state.game is not None and told_game != state.data.game_number:
-            earlier = self._earlier(state.game)
-            if earlier:
-                message["earlier"] = earlier
+            earlier = shared.earlier(self.seat, self.lang)
         if state.status == "finished":
             game = state.data.game_number
             message["record"] = f"/api/tables/{state.id}/games/{game}/record"
-        return f'{encode(message)[:-1]},"table":{shared.info},"view":{shared.view(self.seat)}}}'
+        return (
+            f"{encode(message)[:-1]}{earlier},"
+            f'"table":{shared.info},"view":{shared.view(self.seat)}}}'
+        )
 
     def _narrate(self, state: TableState) -> tuple[list[str], bool]:
         """The lines of the events this client was not told yet, in its language, and
@@ -188,28 +199,40 @@ class Connection:
             lines += narrator.lines(seen[begin:end])
         return lines, start == 0
 
-    def _earlier(self, game: Game) -> list[dict[str, Any]]:
-        """The log of the game's finished rounds, round by round, for a client that
-        starts the game's log over (a new connection, another language)."""
-        assert self._narrator is not None
-        narrator = self._narrator[1]
-        return [
-            {"round": number, "lines": narrator.lines(events_for(log, self.seat))}
-            for number, log in enumerate(game.round_logs[:-1], start=1)
-        ]
+
+def earlier_rounds(game: Game, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """The log of the game's latest EARLIER_ROUNDS finished rounds, round by round, as
+    ``seat`` saw them, in ``lang``: for a client that starts the game's log over (a new
+    connection, another language)."""
+    narrator = Narrator(game.edition, game.players, seat, lang)
+    finished = len(game.round_logs) - 1
+    first = max(0, finished - EARLIER_ROUNDS)
+    return [
+        {"round": index + 1, "lines": narrator.lines(events_for(log, seat))}
+        for index, log in enumerate(game.round_logs[first:finished], start=first)
+    ]
+
+
+@dataclass
+class SharedTexts:
+    """What a table's states carry from one to the next, encoded: each viewer's events
+    of the round and the game's round reviews (a new state encodes only what came
+    since), and the finished rounds' logs told to a new connection, by viewer and
+    language (game, rounds finished, the text of the message's "earlier" member)."""
+
+    arrays: dict[int | str | None, ArrayText] = field(default_factory=dict)
+    earlier: dict[tuple[int | None, str], tuple[int, int, str]] = field(default_factory=dict)
 
 
 class Rendered:
     """The parts of one committed state that its table's clients share, encoded once
     (text is cheap to keep: the garbage collector never scans it)."""
 
-    def __init__(self, state: TableState, earlier: Rendered | None = None) -> None:
+    def __init__(self, state: TableState, texts: SharedTexts | None = None) -> None:
         self.state = state
         self.info = encode(public_table(state))  # the table as everyone sees it
         self._views: dict[int | None, str] = {}
-        # Each viewer's events of the round, and the game's round reviews, as JSON,
-        # kept from state to state: a new state encodes only what came since.
-        self._texts: dict[int | str | None, ArrayText] = {} if earlier is None else earlier._texts
+        self.texts = texts or SharedTexts()
 
     def view(self, seat: int | None) -> str:
         """The engine's view for a seat (None: a spectator) as JSON text."""
@@ -217,6 +240,19 @@ class Rendered:
         if text is None:
             text = self._views[seat] = self._encode_view(seat)
         return text
+
+    def earlier(self, seat: int | None, lang: str) -> str:
+        """The member ``,"earlier":[…]`` of a state message (``earlier_rounds``) for a
+        viewer, told once for every such viewer; nothing before a round is over."""
+        game = self.state.game
+        assert game is not None
+        at = (self.state.data.game_number, len(game.round_logs))
+        kept = self.texts.earlier.get((seat, lang))
+        if kept is None or kept[:2] != at:
+            told = earlier_rounds(game, seat, lang)
+            text = f',"earlier":{encode(told)}' if told else ""
+            kept = self.texts.earlier[seat, lang] = (*at, text)
+        return kept[2]
 
     def _encode_view(self, seat: int | None) -> str:
         game = self.state.game
@@ -235,9 +271,9 @@ class Rendered:
         return f'{encode(view)[:-1]},"results":[{reviews.text}],"events":[{events.text}]}}'
 
     def _text(self, key: int | str | None) -> ArrayText:
-        text = self._texts.get(key)
+        text = self.texts.arrays.get(key)
         if text is None:
-            text = self._texts[key] = ArrayText()
+            text = self.texts.arrays[key] = ArrayText()
         return text
 
 
@@ -283,6 +319,8 @@ class ConnectionManager:
         self.service = service
         self._tables: dict[str, set[Connection]] = {}
         self._rendered: dict[str, Rendered] = {}
+        # The texts of tables no client of this process watches, the latest first out.
+        self._unwatched: OrderedDict[str, SharedTexts] = OrderedDict()
         self._chats: dict[str, deque[dict[str, Any]]] = {}
         service.hub.listen_chat(self.deliver_chat)
 
@@ -301,7 +339,8 @@ class ConnectionManager:
         """What the clients of the table share of this state."""
         rendered = self._rendered.get(state.id)
         if rendered is None or rendered.state is not state:
-            rendered = self._rendered[state.id] = Rendered(state, rendered)
+            texts = self._unwatched.pop(state.id, None) if rendered is None else rendered.texts
+            rendered = self._rendered[state.id] = Rendered(state, texts)
         return rendered
 
     def add(self, connection: Connection) -> None:
@@ -323,7 +362,11 @@ class ConnectionManager:
         watchers.discard(connection)
         if not watchers:
             self._tables.pop(table_id, None)
-            self._rendered.pop(table_id, None)
+            rendered = self._rendered.pop(table_id, None)
+            if rendered is not None:  # for the next client, one hello after another
+                self._unwatched[table_id] = rendered.texts
+                if len(self._unwatched) > KEPT_UNWATCHED:
+                    self._unwatched.popitem(last=False)
             self._chats.pop(table_id, None)
             self.service.forget(table_id)
         return connection.seat is not None and not self.seated(table_id, connection.seat)

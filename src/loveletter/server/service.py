@@ -243,13 +243,12 @@ class TableService:
             del self._cache[table_id]
 
     def forget(self, table_id: str) -> None:
-        """No local client watches the table any more: drop it if no game needs it
-        (reloaded on demand), else count it among the idle ones."""
+        """No local client watches the table any more: count it among the idle ones
+        (a finished game's table too: one spectator after another must not make it be
+        rebuilt each time)."""
         self._watched.discard(table_id)
         state = self._cache.get(table_id)
-        if state is not None and state.status != "playing" and not self.locks.busy(table_id):
-            del self._cache[table_id]
-        elif state is not None:
+        if state is not None:
             self._keep(state)
 
     async def _load(self, table_id: str) -> TableState:
