@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -219,6 +221,25 @@ def test_two_writers_at_the_same_version_cannot_both_win(db_url: str) -> None:
     assert len(stored.rounds[0].actions) == 1
     first.close()
     second.close()
+
+
+def test_processes_started_together_on_a_new_database_all_start(db_url: str) -> None:
+    # Each creates the schema (as `loveletter serve` does first): SQLite refused the
+    # one whose snapshot another's tables had made stale ("database is locked"), and
+    # PostgreSQL the one whose tables another had just created.
+    create = (
+        "import sys; from loveletter.server.repository import prepare_store; "
+        "prepare_store(sys.argv[1])"
+    )
+    started = [
+        subprocess.Popen([sys.executable, "-c", create, db_url], stderr=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    errors = [process.communicate(timeout=60)[1] for process in started]
+    assert [process.returncode for process in started] == [0] * 4, errors
+    database = Repository(db_url)
+    database.create_schema()  # and the schema is whole
+    database.close()
 
 
 def test_presence_queries(repository: TableRepository) -> None:

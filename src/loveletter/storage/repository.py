@@ -61,6 +61,10 @@ class SchemaVersionError(StorageError):
     """The database was made by another version of the schema."""
 
 
+#: The PostgreSQL advisory lock that processes creating the schema take in turn.
+SCHEMA_LOCK = 0x4C4C5343  # "LLSC"
+
+
 @dataclass
 class Repository:
     """Reads and writes the server's data through one SQLAlchemy engine."""
@@ -132,10 +136,13 @@ class Repository:
     # ---------------------------------------------------------------- schema
 
     def create_schema(self) -> None:
-        """Create missing tables and check the schema version (SchemaVersionError)."""
-        with self._failures():
-            Base.metadata.create_all(self.engine)
+        """Create missing tables and check the schema version (SchemaVersionError), in
+        one writing transaction: processes started together take their turns (SQLite
+        refused the one whose snapshot another's tables had made stale)."""
         with self._begin(write=True) as db:
+            if db.dialect.name == "postgresql":  # DDL takes no lock before it looks
+                db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+            Base.metadata.create_all(db)
             found = db.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
             if found is None:
                 db.execute(insert(MetaRow).values(key="schema_version", value=str(SCHEMA_VERSION)))
