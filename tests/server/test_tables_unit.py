@@ -135,6 +135,9 @@ def test_name_keys_equal_names_that_render_alike_and_only_those() -> None:
     assert key("\u0393") != key("Y")  # Greek gamma is no Y
     assert key("\ufb01ne") == key("fine")  # the fi ligature
     assert key("Zo\u0435\u0301") == key("Zo\u00e9")  # a Cyrillic ie with an accent
+    assert key("Zo\u0451") == key("Zo\u00eb") == key("Zo\u0435\u0308")  # io, ë
+    assert key("\u03acna") == key("\u00e1na")  # Greek alpha with tonos, á
+    assert key("J\u04e7rg") == key("J\u00f6rg")  # Cyrillic o with diaeresis
     # Characters drawn as nothing, or as a blank, make no other name.
     for invisible in ("\u034f", "\ufe00", "\U000e0100", "\u180b", "\u17b4"):
         assert key(f"An{invisible}a") == key("Ana")

@@ -1,12 +1,12 @@
 """When two display names are the same name: what looks alike counts as alike.
 
-Names are compared by their *skeleton*: compatibility-normalized (NFKC: "Ana" in
-fullwidth letters is "Ana", "Zoe" with a combining accent is "Zoé"), without the
+Names are compared by their *skeleton*: compatibility-decomposed (NFKD: "Ana" in
+fullwidth letters is "Ana", "Zoé" is "Zoe" and a combining accent), without the
 characters drawn as nothing (variation selectors, the combining grapheme joiner…),
 the letters drawn as a blank (the Braille blank, the Hangul fillers) read as spaces,
 Cyrillic and Greek letters that look like Latin ones replaced by them ("Ana" with a
-Cyrillic capital A is "Ana"), normalized again (a Cyrillic small ie with an accent
-is then "é"), then case-folded.
+Cyrillic capital A is "Ana", and a Cyrillic "ё" is a Latin "ë": its letter is
+replaced, its accent kept), composed again (NFKC), then case-folded.
 The table below is this project's own short list of such letters, not Unicode's
 whole confusables list (UTS #39), which would need a data file: it covers the
 letters of those two scripts that are drawn like Latin letters in common fonts.
@@ -95,5 +95,5 @@ _TO_SKELETON = str.maketrans(
 
 def name_key(name: str) -> str:
     """The skeleton of a display name: names with the same key look the same."""
-    skeleton = unicodedata.normalize("NFKC", name).translate(_TO_SKELETON)
+    skeleton = unicodedata.normalize("NFKD", name).translate(_TO_SKELETON)
     return unicodedata.normalize("NFKC", " ".join(skeleton.split())).casefold()
