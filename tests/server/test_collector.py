@@ -121,6 +121,31 @@ async def test_memory_that_grows_with_the_load_is_not_collected(collector: Colle
     del first_tables, more_tables
 
 
+def test_memory_below_the_start_is_the_process_own_then() -> None:
+    # A server restarted with tables in play, which then end: it holds less than at
+    # start; when tables come again, their memory is load, not garbage.
+    async def scenario() -> None:
+        load = 0
+        first_tables = ballast(sys.getallocatedblocks())
+        collector = Collector(interval=3600.0, check_every=3600.0, load=lambda: load)
+        collector.start()
+        try:
+            del first_tables
+            assert not collector.check_growth()
+            load = 100
+            tables = ballast(5 * sys.getallocatedblocks())
+            assert not collector.check_growth()  # the least memory per table so far
+            load = 200
+            more = ballast(len(tables) * 3)
+            assert not collector.check_growth()
+            assert collector.full_collections == 0
+            del tables, more
+        finally:
+            await collector.stop()
+
+    asyncio.run(scenario())
+
+
 def test_a_server_collects_on_its_clock_and_gives_the_collector_back(tmp_path: Path) -> None:
     settings = fast_settings(f"sqlite:///{tmp_path / 'loveletter.db'}", collect_interval=0.01)
     with ServerThread(settings) as server:

@@ -45,17 +45,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await hub.start(manager.deliver, manager.catch_up)
-        for state in await service.open(only_process=hub.only_process):
-            pacer.poke(state)
-        sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
         collector = (
             Collector(settings.collect_interval, load=lambda: service.held + occupancy.connections)
             if settings.collect_interval
             else None
         )
         if collector is not None:
-            collector.start()
+            collector.start()  # before the tables in play are rebuilt: they are load
+        try:
+            await hub.start(manager.deliver, manager.catch_up)
+            for state in await service.open(only_process=hub.only_process):
+                pacer.poke(state)
+        except BaseException:
+            if collector is not None:
+                await collector.stop()
+            raise
+        sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
         try:
             yield
         finally:

@@ -47,7 +47,7 @@ class Collector:
     growth: float = 1.0
     check_every: float = 30.0
     full_collections: int = 0
-    _blocks_at_start: int = 0
+    _own_blocks: int = 0  # the process's without load: at start, or fewer if ever fewer
     _blocks_after_full: int = 0
     _least_blocks_per_load: float = math.inf
     _task: asyncio.Task[None] | None = None
@@ -57,7 +57,7 @@ class Collector:
         running event loop from now on."""
         gc.disable()
         gc.freeze()
-        self._blocks_at_start = self._blocks_after_full = sys.getallocatedblocks()
+        self._own_blocks = self._blocks_after_full = sys.getallocatedblocks()
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
@@ -76,12 +76,14 @@ class Collector:
     def check_growth(self) -> bool:
         """Collect everything if the interpreter's memory blocks grew by more than
         ``growth`` since the last full collection, and the blocks per unit of load
-        (beyond those of the process at start) by as much against the least measured
-        since; whether it did. (Counting the frozen objects instead walks all of
-        them: 300 ms at 2,000 tables.)"""
+        (beyond the process's own: those at start, or fewer if it ever held fewer) by
+        as much against the least measured since; whether it did. (Counting the
+        frozen objects instead walks all of them: 300 ms at 2,000 tables.)"""
         blocks = sys.getallocatedblocks()
+        self._own_blocks = min(self._own_blocks, blocks)
         per_load = self._blocks_per_load(blocks)
-        self._least_blocks_per_load = min(self._least_blocks_per_load, per_load)
+        if per_load > 0:  # (none beyond the process's own tells nothing per load)
+            self._least_blocks_per_load = min(self._least_blocks_per_load, per_load)
         if blocks <= (1 + self.growth) * self._blocks_after_full:
             return False
         if per_load <= (1 + self.growth) * self._least_blocks_per_load:
@@ -90,12 +92,13 @@ class Collector:
         gc.collect()
         gc.freeze()
         self._blocks_after_full = sys.getallocatedblocks()
-        self._least_blocks_per_load = self._blocks_per_load(self._blocks_after_full)
+        self._own_blocks = min(self._own_blocks, self._blocks_after_full)
+        self._least_blocks_per_load = self._blocks_per_load(self._blocks_after_full) or math.inf
         self.full_collections += 1
         return True
 
     def _blocks_per_load(self, blocks: int) -> float:
-        return (blocks - self._blocks_at_start) / max(self.load(), 1)
+        return (blocks - self._own_blocks) / max(self.load(), 1)
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
