@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Awaitable
 import pytest
 
 from loveletter.engine import Options, load_record
+from loveletter.server.connections import ConnectionManager
 from loveletter.server.hub import LocalHub, RedisHub
 from loveletter.server.repository import MemoryRepository
 from loveletter.server.service import TableService
@@ -355,3 +356,19 @@ async def test_a_finished_table_nobody_watches_is_not_rebuilt_for_each_spectator
         assert repository.loads == loads
     finally:
         service.close()
+
+
+async def test_after_lost_notices_the_tables_nobody_watches_are_read_again() -> None:
+    repository = MemoryRepository()
+    one, two = TableService(repository, LocalHub()), TableService(repository, LocalHub())
+    manager = ConnectionManager(one)
+    try:
+        state, _ = await one.create(SPEC)
+        one.watch(state.id)
+        one.forget(state.id)  # its last client left: kept, nobody watching
+        await two.join(state.id, "Ana", 2)  # through another process, its notice lost
+        await manager.catch_up()  # as after a lost Redis subscription
+        assert (await one.get(state.id)).seats[2].name == "Ana"
+    finally:
+        one.close()
+        two.close()

@@ -395,7 +395,8 @@ class ConnectionManager:
 
     async def catch_up(self) -> None:
         """Notices may have been lost: bring every table a client of this process
-        watches up to the database's state, and poke its clients."""
+        watches up to the database's state, and poke its clients; forget the others."""
+        self.service.drop_idle()
         for table_id in list(self._tables):
             state = self.service.cached(table_id)
             await self.deliver(table_id, 0 if state is None else state.version + 1)

@@ -236,6 +236,14 @@ class TableService:
             if not self.locks.busy(oldest):  # (a busy one is kept again when it is done)
                 self._cache.pop(oldest, None)
 
+    def drop_idle(self) -> None:
+        """Notices may have been lost: drop the tables no local client watches (they are
+        reloaded on demand)."""
+        for table_id in list(self._idle):
+            if not self.locks.busy(table_id):
+                del self._idle[table_id]
+                self._cache.pop(table_id, None)
+
     def drop_if_behind(self, table_id: str, version: int) -> None:
         """Another process moved a table no local client watches: reload it when needed."""
         state = self._cache.get(table_id)
