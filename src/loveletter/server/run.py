@@ -22,8 +22,9 @@ WS_MAX_FRAME = 64 * 1024
 
 
 class ClientFaultsInOneLine(logging.Filter):
-    """uvicorn logs a text frame that is not UTF-8 with the traceback of its decoding:
-    a client's fault, told in one line like uvicorn's other refusals."""
+    """uvicorn's WebSocket protocol (``websockets-sansio``) logs a text frame that is
+    not UTF-8 as an error, with the traceback of its decoding: a client's fault, told
+    in one line like uvicorn's other refusals, as a warning."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.msg == "Invalid UTF-8 sequence received from client." and record.exc_info:
@@ -31,6 +32,7 @@ class ClientFaultsInOneLine(logging.Filter):
             record.args = ()
             record.levelno, record.levelname = logging.WARNING, "WARNING"
             record.exc_info = record.exc_text = None
+            return logging.getLogger(record.name).isEnabledFor(logging.WARNING)
         return True
 
 
@@ -121,6 +123,7 @@ def make_server(settings: Settings, *, log_level: str = "warning") -> uvicorn.Se
         create_app(settings),
         http=_with_deadline(settings.request_timeout),
         log_level=log_level,
+        ws="websockets-sansio",
         ws_max_size=WS_MAX_FRAME,
         ws_per_message_deflate=False,
         lifespan="on",
