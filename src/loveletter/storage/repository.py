@@ -141,6 +141,8 @@ class Repository:
         refused the one whose snapshot another's tables had made stale)."""
         with self._begin(write=True) as db:
             if db.dialect.name == "postgresql":  # DDL takes no lock before it looks
+                # Each statement after the lock sees what the process before created.
+                db.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
                 db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
             Base.metadata.create_all(db)
             found = db.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
