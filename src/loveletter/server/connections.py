@@ -319,7 +319,7 @@ class ConnectionManager:
         self.service = service
         self._tables: dict[str, set[Connection]] = {}
         self._rendered: dict[str, Rendered] = {}
-        # The texts of tables no client of this process watches, the latest first out.
+        # The texts of tables no client of this process watches, the oldest dropped first.
         self._unwatched: OrderedDict[str, SharedTexts] = OrderedDict()
         self._chats: dict[str, deque[dict[str, Any]]] = {}
         service.hub.listen_chat(self.deliver_chat)
