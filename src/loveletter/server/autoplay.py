@@ -130,8 +130,10 @@ class BotPool:
         return action
 
     def close(self) -> None:
-        """Stop the workers."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers, waiting for the decisions under way. (Without waiting, the
+        executor's thread could close its wake-up pipe before the interpreter's exit
+        woke it through that pipe: "OSError: Bad file descriptor" logged at exit.)"""
+        self._executor.shutdown(wait=True, cancel_futures=True)
 
 
 class Pacer:
