@@ -87,9 +87,13 @@ class Server:
             self.process.wait(30)
 
     def rss_mib(self) -> float:
-        """Resident memory of the server process (not its bot workers), MiB."""
+        """Resident memory of the server process (not its bot workers), MiB; 0 while
+        it is down (killed, not yet started again)."""
         assert self.process is not None
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except FileNotFoundError:
+            return 0.0
         found = re.search(r"VmRSS:\s+(\d+) kB", status)
         return int(found.group(1)) / 1024 if found else 0.0
 
@@ -299,6 +303,9 @@ def main() -> None:
                 print(
                     f"{server.log.name}: {len(logged.splitlines())} lines, {tracebacks} tracebacks"
                 )
+                if tracebacks:  # the first one whole, to read before the folder goes
+                    start = logged.index("Traceback")
+                    print(logged[logged.rfind("\n", 0, start - 1) + 1 :][:4000])
         raise SystemExit(status)
 
 
