@@ -187,8 +187,14 @@ def kill_redis_connections(redis_url: str, pid: int) -> int:
 
 
 async def faults(
-    args: argparse.Namespace, servers: list[Server], players: list[Player], tally: Tally
+    args: argparse.Namespace,
+    servers: list[Server],
+    players: list[Player],
+    tally: Tally,
+    restarts: list[asyncio.Future[None]],
 ) -> None:
+    """Draw a fault every ``--fault-every`` seconds or so; a killed server's start
+    again goes on in ``restarts`` when this is cancelled."""
     rng = random.Random(args.seed)
     kinds = [kind for kind in args.faults.split(",") if kind != "redis" or args.redis]
     kinds = [kind for kind in kinds for _ in range(2 if kind == "drop" else 1)]
@@ -203,7 +209,8 @@ async def faults(
         elif kind == "kill":
             server = rng.choice(servers)
             server.kill()
-            await asyncio.to_thread(server.start)
+            restarts.append(asyncio.ensure_future(asyncio.to_thread(server.start)))
+            await asyncio.shield(restarts[-1])
             tally.faults["server kill"] += 1
         else:  # one process's connections, or every process's (as a restart of Redis)
             hit = rng.choice([[server] for server in servers] + [servers])
@@ -241,7 +248,8 @@ async def run(args: argparse.Namespace, servers: list[Server]) -> int:
     tally = Tally()
     players = seat_tables(servers, args.tables)
     tasks = [asyncio.create_task(p.run(tally)) for p in players]
-    tasks.append(asyncio.create_task(faults(args, servers, players, tally)))
+    restarts: list[asyncio.Future[None]] = []
+    tasks.append(asyncio.create_task(faults(args, servers, players, tally, restarts)))
     began = time.monotonic()
     print("minute  actions  games  reconnections  faults  errors  memory (MiB)")
     while time.monotonic() - began < args.minutes * 60:
@@ -255,6 +263,7 @@ async def run(args: argparse.Namespace, servers: list[Server]) -> int:
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*restarts)  # every server up again before the tables are read
     broken = 0
     for player in players[::2]:
         answer = httpx.get(f"{servers[0].url}/api/tables/{player.table}")
