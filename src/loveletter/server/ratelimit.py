@@ -51,8 +51,12 @@ class Occupancy:
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.connections = 0
         self._held: dict[str, int] = {}
+
+    @property
+    def connections(self) -> int:
+        """How many connections all addresses hold."""
+        return sum(self._held.values())
 
     def enter(self, key: str) -> bool:
         """Count one more connection of ``key``; False (and not counted) if it holds
@@ -61,13 +65,11 @@ class Occupancy:
         if self.limit and held >= self.limit:
             return False
         self._held[key] = held + 1
-        self.connections += 1
         return True
 
     def leave(self, key: str) -> None:
         """One connection of ``key`` ended."""
         held = self._held[key] - 1
-        self.connections -= 1
         if held:
             self._held[key] = held
         else:
