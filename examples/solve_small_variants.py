@@ -9,9 +9,14 @@
 For each variant (``loveletter.rl.variants``) the script exports the whole game tree
 to OpenSpiel's C++ extensive-form game, runs OpenSpiel's CFR on it, printing the
 NashConv of the average policy along the way, then computes the NashConv of the
-built-in bots (``--bots``) made policies by ``loveletter.rl.solve.bot_policy``. It
-writes the sizes, the curves and the table as JSON and plots the curves, with those
-of earlier runs' JSON files (``--with``).
+built-in bots (``--bots``) made policies by ``loveletter.rl.solve.bot_policy``. With
+``--against BOT`` it also prints, for each seat, what each bot and a best response win
+against that bot: how close a bot comes to the most that can be won against it. It
+writes the sizes, the curves and the tables as JSON and plots the curves, with those
+of earlier runs' JSON files (``--with``)::
+
+    nice -n 10 python examples/solve_small_variants.py --variants mini6 mini7 \
+        --iterations 0 --bots heuristic hard expert --against heuristic
 """
 
 from __future__ import annotations
@@ -29,8 +34,11 @@ from loveletter.rl import solve
 from loveletter.rl.variants import VARIANTS
 
 
-def run(name: str, iterations: int, bots: list[str], seeds: dict[str, int]) -> dict[str, Any]:
-    """Sizes, CFR curve and bots' NashConv of one variant."""
+def run(
+    name: str, iterations: int, bots: list[str], seeds: dict[str, int], against: str | None
+) -> dict[str, Any]:
+    """Sizes, CFR curve, bots' NashConv of one variant, and what each bot and a best
+    response win against the bot ``against``."""
     started = time.process_time()
     game = pyspiel.load_game("python_loveletter", VARIANTS[name].params())
     tree = solve.export_tree(game)
@@ -48,20 +56,44 @@ def run(name: str, iterations: int, bots: list[str], seeds: dict[str, int]) -> d
     print(f"{name} ({deck}): {tree.histories:,} histories, infosets {result['infosets']}")
     curve = []
     started = time.process_time()
-    for done, value, _ in solve.cfr_curve(solved, iterations):
+    for done, value, _ in solve.cfr_curve(solved, iterations) if iterations > 0 else ():
         curve.append([done, value])
         print(f"  CFR {done:>6} iterations: NashConv {value:.5f}", flush=True)
     result["cfr"] = curve
     result["cfr_seconds"] = round(time.process_time() - started, 1)
     table = {}
+    policies = {}
     for spec in bots:
         started = time.process_time()
-        value = solve.nash_conv(solved, solve.bot_policy(solved, tree, spec, seeds[spec]))
+        policies[spec] = solve.bot_policy(solved, tree, spec, seeds[spec])
+        value = solve.nash_conv(solved, policies[spec])
         table[spec] = value
         print(f"  {spec}: NashConv {value:.4f} ({time.process_time() - started:.0f} s)")
     result["bots"] = table
     result["bot_seeds"] = {spec: seeds[spec] for spec in bots}
+    if against is not None:
+        result["against"] = {"bot": against, "returns": versus(solved, tree, policies, against)}
     return result
+
+
+def versus(
+    solved: pyspiel.Game, tree: solve.Tree, policies: dict[str, Any], against: str
+) -> dict[str, list[float]]:
+    """Per bot, and for a best response, its expected return in each seat against the
+    bot ``against``, printed with the share of games won (a tie counting half)."""
+    opponent = policies.get(against) or solve.bot_policy(solved, tree, against)
+    returns = {
+        spec: [solve.value_against(solved, policy, opponent, seat) for seat in (0, 1)]
+        for spec, policy in policies.items()
+    }
+    returns["best response"] = [
+        solve.best_response_value(solved, opponent, seat) for seat in (0, 1)
+    ]
+    print(f"  against {against}, share of games won as first player, second, both:")
+    for spec, (first, second) in returns.items():
+        shares = [(value + 1) / 2 for value in (first, second, (first + second) / 2)]
+        print(f"    {spec:<14} " + "   ".join(f"{share:6.1%}" for share in shares))
+    return returns
 
 
 def plot(results: list[dict[str, Any]], path: Path) -> None:
@@ -73,6 +105,8 @@ def plot(results: list[dict[str, Any]], path: Path) -> None:
 
     figure, axes = plt.subplots(figsize=(7, 4.5))
     for result in results:
+        if not result["cfr"]:
+            continue  # run with --iterations 0
         iterations, values = zip(*result["cfr"], strict=True)
         sets = sum(result["infosets"])
         axes.plot(iterations, values, marker=".", label=f"{result['variant']} ({sets:,} infosets)")
@@ -96,13 +130,14 @@ def main() -> None:
     parser.add_argument(
         "--bot-seeds", nargs="*", default=[], help="BOT=N: another --seeds for a bot"
     )
+    parser.add_argument("--against", help="a bot: what each bot and a best response win against it")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--plot", type=Path)
     parser.add_argument("--with", dest="others", nargs="*", type=Path, default=[])
     args = parser.parse_args()
     seeds = dict.fromkeys(args.bots, args.seeds)
     seeds |= {spec: int(count) for spec, count in (item.split("=") for item in args.bot_seeds)}
-    results = [run(name, args.iterations, args.bots, seeds) for name in args.variants]
+    results = [run(name, args.iterations, args.bots, seeds, args.against) for name in args.variants]
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.plot:

@@ -3,7 +3,11 @@ tree, OpenSpiel's CFR converging, bots made policies."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pyspiel
 import pytest
@@ -106,3 +110,37 @@ def test_a_cfr_solution_plays_as_a_table_bot(
             game.apply(rng.choice(game.legal_actions()))
     with pytest.raises(ValueError, match="one-round"):
         bot.choose(build_view(game, game.to_move or 0), rng)
+
+
+def test_a_best_response_wins_at_least_what_any_policy_wins(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    _, tree, solved = mini5
+    heuristic = solve.bot_policy(solved, tree, "heuristic", seeds=2)
+    others = [heuristic, solve.bot_policy(solved, tree, "random", seeds=4)]
+    others.append(UniformRandomPolicy(solved))
+    gains = []
+    for seat in (0, 1):
+        best = solve.best_response_value(solved, heuristic, seat)
+        values = [solve.value_against(solved, other, heuristic, seat) for other in others]
+        assert all(-1.0 <= value <= best <= 1.0 for value in values)
+        gains.append(best - values[0])
+    # NashConv sums what a best response gains over the policy in each seat
+    assert sum(gains) == pytest.approx(solve.nash_conv(solved, heuristic))
+    assert sum(gains) > 0.05
+
+
+def test_the_example_script_reports_what_a_best_response_wins(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[2] / "examples" / "solve_small_variants.py"
+    output = tmp_path / "mini5.json"
+    command = [sys.executable, str(script), "--variants", "mini5", "--iterations", "0"]
+    command += ["--bots", "heuristic", "--against", "heuristic", "--json", str(output)]
+    printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert "best response" in printed
+    (result,) = json.loads(output.read_text(encoding="utf-8"))
+    assert result["cfr"] == []
+    returns = result["against"]["returns"]
+    assert result["against"]["bot"] == "heuristic"
+    # the heuristic against itself: what one seat wins the other loses
+    assert returns["heuristic"][0] == pytest.approx(-returns["heuristic"][1])
+    assert all(b >= h for b, h in zip(returns["best response"], returns["heuristic"], strict=True))

@@ -5,7 +5,8 @@ The Python game is walked once and written out in Gambit's extensive-form format
 tree (every deal, every decision, the exact chance probabilities), each information
 set named ``P<player>-<number>`` for one information-state string of the Python game.
 OpenSpiel's CFR and best responses then run at C++ speed. A built-in bot becomes an
-OpenSpiel policy by asking it at every information set (:func:`bot_policy`).
+OpenSpiel policy by asking it at every information set (:func:`bot_policy`), and what
+the best player there can be wins against it is :func:`best_response_value`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 import pyspiel
 from open_spiel.python import policy as policy_lib
-from open_spiel.python.algorithms import exploitability
+from open_spiel.python.algorithms import best_response, expected_game_score, exploitability
 
 from loveletter.bots import make_bot
 from loveletter.engine import build_view
@@ -185,3 +186,20 @@ def nash_conv(solved: pyspiel.Game, policy: policy_lib.Policy) -> float:
     """The NashConv of a policy of ``solved``: the sum over players of what a best
     response to the others gains over the policy (0 at a Nash equilibrium)."""
     return float(exploitability.nash_conv(solved, policy))
+
+
+def value_against(
+    solved: pyspiel.Game, policy: policy_lib.Policy, opponent: policy_lib.Policy, seat: int
+) -> float:
+    """The expected return (-1 to 1) of ``policy`` playing ``seat`` of a two-player
+    ``solved`` game against ``opponent`` in the other seat."""
+    policies = [opponent, opponent]
+    policies[seat] = policy
+    return float(expected_game_score.policy_value(solved.new_initial_state(), policies)[seat])
+
+
+def best_response_value(solved: pyspiel.Game, opponent: policy_lib.Policy, seat: int) -> float:
+    """The expected return (-1 to 1) of the best response to ``opponent`` in ``seat`` of a
+    two-player ``solved`` game: the most any player there can win against it."""
+    response = best_response.BestResponsePolicy(solved, seat, opponent)
+    return float(response.value(solved.new_initial_state()))
