@@ -16,7 +16,7 @@ from ..engine import CARD_KINDS, Action, Edition, View, get_edition, parse_actio
 from ..engine.grammar import NBSP, Person, capitalize, elide, indefinite, typeset
 from .heuristic import Scorer
 from .inference import Beliefs
-from .levels import EXPERT_BUDGET
+from .levels import EXPERT_BUDGET, EXPERT_REPLAYS
 from .search import Decision, SearchBot
 
 LANGUAGES = ("en", "fr")
@@ -39,7 +39,9 @@ def hint(view: View, seed: int = 0) -> Hint:
     seat = view["seat"]
     if seat is None or view["to_move"] != seat or not view["legal_actions"]:
         raise ValueError("a hint needs the view of the seat to move")
-    decision = SearchBot(EXPERT_BUDGET, name="expert").decide(view, random.Random(seed))
+    decision = SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, name="expert").decide(
+        view, random.Random(seed)
+    )
     edition = get_edition(view["edition"])
     reasons = {lang: _Writer(view, edition, lang, decision).line() for lang in LANGUAGES}
     return Hint(decision.action, reasons)

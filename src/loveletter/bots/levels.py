@@ -4,7 +4,8 @@ package's ``policy:FILE.npz``) gives a new bot.
 
 Levels for people map to the bots and their budgets: ``easy`` plays at random,
 ``medium`` is the heuristic bot, ``hard`` and ``expert`` search with a small and a
-full budget of decisions played forward per decision.
+full budget of decisions played forward per decision, the expert first replaying the
+round to read its opponent's plays at a table of two.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from .search import SearchBot
 #: Decisions played forward per decision, for each searching level.
 HARD_BUDGET = 250
 EXPERT_BUDGET = 3500
+#: Decks the expert replays per decision at a table of two, to read the opponent's
+#: plays (:func:`.replays.sharpen`).
+EXPERT_REPLAYS = 1000
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -29,7 +33,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "easy": lambda: _named(RandomBot(), "easy"),
     "medium": lambda: _named(HeuristicBot(), "medium"),
     "hard": lambda: SearchBot(HARD_BUDGET, name="hard"),
-    "expert": lambda: SearchBot(EXPERT_BUDGET, name="expert"),
+    "expert": lambda: SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, name="expert"),
 }
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Each level's strength as measured (docs/bot_strength.md, 2-player Classic, about
