@@ -16,8 +16,8 @@ from ..engine import CARD_KINDS, Action, Edition, View, get_edition, parse_actio
 from ..engine.grammar import NBSP, Person, capitalize, elide, indefinite, typeset
 from .heuristic import Scorer
 from .inference import Beliefs
-from .levels import EXPERT_BUDGET, EXPERT_REPLAYS
-from .search import Decision, SearchBot
+from .levels import expert
+from .search import Decision
 
 LANGUAGES = ("en", "fr")
 
@@ -39,9 +39,7 @@ def hint(view: View, seed: int = 0) -> Hint:
     seat = view["seat"]
     if seat is None or view["to_move"] != seat or not view["legal_actions"]:
         raise ValueError("a hint needs the view of the seat to move")
-    decision = SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, name="expert").decide(
-        view, random.Random(seed)
-    )
+    decision = expert().decide(view, random.Random(seed))
     edition = get_edition(view["edition"])
     reasons = {lang: _Writer(view, edition, lang, decision).line() for lang in LANGUAGES}
     return Hint(decision.action, reasons)

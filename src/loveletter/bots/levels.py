@@ -26,6 +26,12 @@ EXPERT_BUDGET = 3500
 #: plays (:func:`.replays.sharpen`).
 EXPERT_REPLAYS = 1000
 
+
+def expert() -> SearchBot:
+    """The ``expert`` level's bot (the hints' too)."""
+    return SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, name="expert")
+
+
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
@@ -33,7 +39,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "easy": lambda: _named(RandomBot(), "easy"),
     "medium": lambda: _named(HeuristicBot(), "medium"),
     "hard": lambda: SearchBot(HARD_BUDGET, name="hard"),
-    "expert": lambda: SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, name="expert"),
+    "expert": expert,
 }
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Each level's strength as measured (docs/bot_strength.md, 2-player Classic, about
