@@ -10,7 +10,7 @@ better) and how often its likeliest card is the true one, and the CPU time of th
 replays::
 
     python benchmarks/belief_accuracy.py
-    python benchmarks/belief_accuracy.py --rounds 200 --replays 1000 --edition 2019 --players 4
+    python benchmarks/belief_accuracy.py --rounds 200 --replays 3000 --edition 2019 --players 4
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import statistics
 import time
 
 from loveletter.bots import HeuristicBot, infer
+from loveletter.bots.levels import EXPERT_REPLAYS
 from loveletter.bots.replays import sharpen
 from loveletter.engine import Game, build_view, parse_action
 
@@ -34,7 +35,7 @@ def main() -> None:
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=120)
-    parser.add_argument("--replays", type=int, default=1000)
+    parser.add_argument("--replays", type=int, default=EXPERT_REPLAYS, help="decks a decision")
     parser.add_argument("--noise", type=float, default=0.03, help="random play assumed")
     parser.add_argument("--seed", type=int, default=5000)
     args = parser.parse_args()

@@ -22,9 +22,9 @@ from .search import SearchBot
 #: Decisions played forward per decision, for each searching level.
 HARD_BUDGET = 250
 EXPERT_BUDGET = 3500
-#: Decks the expert replays per decision at a table of two, to read the opponent's
-#: plays (:func:`.replays.sharpen`).
-EXPERT_REPLAYS = 1000
+#: Decks the expert's chains replay per decision at a table of two, to read the
+#: opponent's plays (:func:`.replays.sharpen`).
+EXPERT_REPLAYS = 1500
 
 
 def expert() -> SearchBot:

@@ -1,15 +1,19 @@
 """Sharper beliefs from the round dealt again: what the opponents' plays say of their
 hands, under a model of how they play.
 
-:func:`.inference.infer` reads each play on its own. Here the whole round is dealt
-again many times instead: each deck is drawn uniformly among those that put this seat's
-own cards and the face-up cards where it saw them, and the round's actions are
-replayed on it. A deck whose replay shows this seat anything other than its view is
-dropped as soon as it differs. Each deck kept is weighted by how likely the
-opponents' plays are in it under a model of play: the heuristic bot deciding from that
-opponent's own view of that world, mixed with uniformly random play at the share the
-search assumes of that opponent. The opponents' cards in the kept decks, so weighted,
-give each opponent's card a probability, which becomes the beliefs' weight.
+:func:`.inference.infer` reads each play on its own. Here whole decks are weighed
+instead: a deck fits the view if it puts this seat's own cards and the face-up cards
+where it saw them and the round's actions, replayed on it, show this seat its view.
+Each deck that fits is as likely as the opponents' plays in it under a model of play:
+the heuristic bot deciding from that opponent's own view of that world, mixed with
+uniformly random play at the share the search assumes of that opponent.
+
+The decks are drawn from that posterior by a Metropolis chain: a few chains, each
+starting from the deck of a world the engine's sampler draws under ``infer``'s
+beliefs, each step swapping two cards this seat has not seen (one of them already
+dealt or drawn), the swap kept if the deck still fits, with probability the ratio of
+its likelihood to the last one's. The opponents' cards along the chains give each
+opponent's card a probability, which becomes the beliefs' weight.
 
 Only the view is read, and the decks come from the given RNG: the same view and seed
 give the same beliefs. Rounds in which cards went back under the deck (the Chancellor)
@@ -38,15 +42,19 @@ from .base import View
 from .heuristic import HeuristicBot
 from .inference import Beliefs
 
-#: Worlds of the beliefs' own weights added to the replayed ones (smoothing).
+#: Decks of the beliefs' own weights added to the chains' ones (smoothing).
 PRIOR_WORLDS = 10.0
+#: Chains run per decision, each from a deck of its own.
+CHAINS = 4
+#: The share of each chain's first steps whose decks are not counted (burn-in).
+BURN_IN = 0.25
 #: Events after which the deck no longer holds its cards in dealt order.
 _REORDERING = frozenset({"chancellor_draw", "chancellor_return"})
 _OVER = frozenset({Phase.ROUND_OVER.value, Phase.GAME_OVER.value})
 
 
 class RoundReplays:
-    """The decks that fit one seat's view of the round, dealt and replayed on demand."""
+    """The decks that fit one seat's view of the round, replayed and drawn on demand."""
 
     def __init__(self, view: View) -> None:
         seat = view["seat"]
@@ -62,25 +70,28 @@ class RoundReplays:
         )
         if not self.playable:
             return
-        sampler = WorldSampler(view)
+        self.sampler = sampler = WorldSampler(view)
         assert sampler.round is not None  # the view has events
         world = sampler.sample(random.Random(0))
         record = world.history[-1]
         self.before = sampler.before
         self.first = record.first
         self.actions: list[Action] = list(record.actions)
-        self.known = self._known_places(world, len(record.deck))
+        self.known, drawn = self._known_places(world, len(record.deck))
         unseen = Counter(world.rules.deck)
         unseen.subtract(self.known.values())
         self.unseen = sorted(unseen.elements())
         self.unknown = [place for place in range(len(record.deck)) if place not in self.known]
+        #: The unknown places already dealt or drawn (the set-aside card is place 0).
+        self.dealt = [place for place in self.unknown if 0 < place < drawn]
         self._model = HeuristicBot()
         self._chosen: dict[tuple[object, ...], Action] = {}
         self._rules_rng = random.Random(0)  # the replays draw nothing at random
 
-    def _known_places(self, world: Game, size: int) -> dict[int, str]:
-        """Where this seat saw a card of the deck: the face-up cards, its deal, its draws
-        (the deck is dealt top first: set aside, face up, one per seat, then drawn)."""
+    def _known_places(self, world: Game, size: int) -> tuple[dict[int, str], int]:
+        """Where this seat saw a card of the deck (the face-up cards, its deal, its
+        draws), and the first place not dealt or drawn yet (the deck is dealt top
+        first: set aside, face up, one per seat, then drawn)."""
         start = 1 + world.rules.face_up
         known = {place: world.history[-1].deck[place] for place in range(1, start)}
         drawn = start + self.players
@@ -95,33 +106,46 @@ class RoundReplays:
             elif kind == "draw" and event["seat"] == self.seat:
                 known[0] = event["card"]  # the set-aside card, drawn by a Prince's target
         assert drawn <= size
-        return known
+        return known, drawn
 
     def hands(
-        self, samples: int, noise: Mapping[int, float], rng: random.Random
+        self,
+        steps: int,
+        noise: Mapping[int, float],
+        rng: random.Random,
+        weights: Mapping[int, Mapping[str, float]] | None = None,
     ) -> dict[int, dict[str, float]]:
-        """Per opponent in the round, the weight of each card it may hold, from
-        ``samples`` decks drawn with ``rng`` (noise: each opponent's share of random play)."""
+        """Per opponent in the round, how often each card is its hand along the
+        chains (about ``steps`` decks in all, drawn with ``rng``; noise: each
+        opponent's share of random play; weights: the beliefs the chains start from)."""
         found: dict[int, dict[str, float]] = {}
-        if not self.playable:
+        if not self.playable or not self.dealt:
             return found
-        cards = list(self.unseen)
-        deck: list[str] = [""] * (len(self.known) + len(self.unknown))
-        for place, card in self.known.items():
-            deck[place] = card
-        for _ in range(samples):
-            rng.shuffle(cards)
-            for place, card in zip(self.unknown, cards, strict=True):
-                deck[place] = card
-            replayed = self.replay(deck, noise)
-            if replayed is None:
+        length = steps // CHAINS
+        counted_from = int(length * BURN_IN)
+        dealt, unknown = self.dealt, self.unknown
+        for _ in range(CHAINS):
+            deck = list(self.sampler.sample(rng, weights=weights).history[-1].deck)
+            current = self.replay(deck, noise)
+            if current is None:  # the sampler's worlds fit the view (tests/test_worlds.py)
                 continue
-            game, likelihood = replayed
-            for seat in range(self.players):
-                if seat != self.seat and not game.out[seat] and game.hands[seat]:
-                    held = found.setdefault(seat, {})
-                    card = game.hands[seat][0]
-                    held[card] = held.get(card, 0.0) + likelihood
+            game, likelihood = current
+            for step in range(length):
+                first, second = dealt[int(rng.random() * len(dealt))], rng.choice(unknown)
+                if deck[first] != deck[second]:
+                    deck[first], deck[second] = deck[second], deck[first]
+                    proposed = self.replay(deck, noise)
+                    if proposed is not None and rng.random() * likelihood < proposed[1]:
+                        game, likelihood = proposed
+                    else:
+                        deck[first], deck[second] = deck[second], deck[first]
+                if step < counted_from:
+                    continue
+                for seat in range(self.players):
+                    if seat != self.seat and not game.out[seat] and game.hands[seat]:
+                        held = found.setdefault(seat, {})
+                        card = game.hands[seat][0]
+                        held[card] = held.get(card, 0.0) + 1.0
         return found
 
     def replay(self, deck: Sequence[str], noise: Mapping[int, float]) -> tuple[Game, float] | None:
@@ -183,9 +207,10 @@ def sharpen(
     samples: int,
     rng: random.Random,
 ) -> Beliefs:
-    """``beliefs`` with each opponent's weights from ``samples`` replayed decks (see the
-    module), the beliefs' own probabilities counting as :data:`PRIOR_WORLDS` decks."""
-    found = RoundReplays(view).hands(samples, noise, rng)
+    """``beliefs`` with each opponent's weights from about ``samples`` decks drawn by
+    the chains (see the module), the beliefs' own probabilities counting as
+    :data:`PRIOR_WORLDS` decks."""
+    found = RoundReplays(view).hands(samples, noise, rng, beliefs.weights)
     if not found:
         return beliefs
     pool = beliefs.pool

@@ -97,7 +97,8 @@ class Decision:
 class SearchBot(BaseBot):
     """Determinized Monte-Carlo search playing about ``budget`` decisions forward per
     decision (a 2-player Classic rollout plays 3 or 4); at a table of two, the beliefs
-    are first sharpened from ``replays`` decks replayed (:func:`.replays.sharpen`)."""
+    are first sharpened from about ``replays`` decks that fit the view, replayed
+    (:func:`.replays.sharpen`)."""
 
     def __init__(self, budget: int = 2500, *, replays: int = 0, name: str = "search") -> None:
         self.budget = budget
