@@ -8,7 +8,7 @@ Each deck that fits is as likely as the opponents' plays in it under a model of 
 the heuristic bot deciding from that opponent's own view of that world, mixed with
 uniformly random play at the share the search assumes of that opponent.
 
-The decks are drawn from that posterior by a Metropolis chain: a few chains, each
+The decks are drawn from that posterior by a few Metropolis chains, each
 starting from the deck of a world the engine's sampler draws under ``infer``'s
 beliefs, each step swapping two cards this seat has not seen (one of them already
 dealt or drawn), the swap kept if the deck still fits, with probability the ratio of
@@ -77,24 +77,25 @@ class RoundReplays:
         self.before = sampler.before
         self.first = record.first
         self.actions: list[Action] = list(record.actions)
-        self.known, drawn = self._known_places(world, len(record.deck))
+        self.known, dealt = self._known_places(world, len(record.deck))
         unseen = Counter(world.rules.deck)
         unseen.subtract(self.known.values())
         self.unseen = sorted(unseen.elements())
         self.unknown = [place for place in range(len(record.deck)) if place not in self.known]
-        #: The unknown places already dealt or drawn (the set-aside card is place 0).
-        self.dealt = [place for place in self.unknown if 0 < place < drawn]
+        #: The unknown places already dealt or drawn.
+        self.dealt = [place for place in self.unknown if place in dealt]
         self._model = HeuristicBot()
         self._chosen: dict[tuple[object, ...], Action] = {}
         self._rules_rng = random.Random(0)  # the replays draw nothing at random
 
-    def _known_places(self, world: Game, size: int) -> tuple[dict[int, str], int]:
+    def _known_places(self, world: Game, size: int) -> tuple[dict[int, str], set[int]]:
         """Where this seat saw a card of the deck (the face-up cards, its deal, its
-        draws), and the first place not dealt or drawn yet (the deck is dealt top
-        first: set aside, face up, one per seat, then drawn)."""
+        draws), and the places dealt or drawn so far (the deck is dealt top first: set
+        aside, face up, one per seat, then drawn)."""
         start = 1 + world.rules.face_up
         known = {place: world.history[-1].deck[place] for place in range(1, start)}
         drawn = start + self.players
+        dealt: set[int] = set()
         for event in self.events:
             kind = event["type"]
             if kind == "deal" and event["seat"] == self.seat:
@@ -103,10 +104,12 @@ class RoundReplays:
                 if event["seat"] == self.seat:
                     known[drawn] = event["card"]
                 drawn += 1
-            elif kind == "draw" and event["seat"] == self.seat:
-                known[0] = event["card"]  # the set-aside card, drawn by a Prince's target
+            elif kind == "draw":  # the set-aside card, drawn by a Prince's target
+                dealt.add(0)
+                if event["seat"] == self.seat:
+                    known[0] = event["card"]
         assert drawn <= size
-        return known, drawn
+        return known, dealt | set(range(start, drawn))
 
     def hands(
         self,
