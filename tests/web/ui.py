@@ -97,7 +97,9 @@ def play_turn(page: Page, rng: random.Random) -> None:
             pick(free, rng)
         else:  # the choices so far allow no decision and no more choice: undo one
             pick(choices.locator('.option[aria-pressed="true"]'), rng)
-    raise AssertionError("a decision took more than 12 clicks")
+    shown = page.locator(".choices").all_inner_texts()
+    hand = [card.get_attribute("class") for card in page.locator(".hand-card").all()]
+    raise AssertionError(f"a decision took more than 12 clicks; choices {shown}, hand {hand}")
 
 
 def pick(options: Any, rng: random.Random) -> None:
