@@ -55,6 +55,25 @@ def test_the_only_legal_move_says_so() -> None:
     assert advice.reasons["fr"] == f"Jouez la Comtesse{NBSP}: c'est le seul coup permis."
 
 
+def test_the_move_that_keeps_the_princess_says_why_not_a_simulated_share() -> None:
+    # Bruno holds the Countess and draws the Princess: the Countess is not forced, but
+    # playing the Princess would put him out, so nothing is played forward (R22).
+    game = stacked(
+        ["guard", "guard", "guard", "handmaid", "countess", "baron", "princess"],
+        ["Bruno", "Ana"],
+    )
+    advice = hint(build_view(game, 0))
+    assert advice.action == "countess"
+    assert advice.reasons["en"] == (
+        "Play the Countess: you keep the Princess, which would put you out of the round "
+        "if you played it."
+    )
+    assert advice.reasons["fr"] == (
+        f"Jouez la Comtesse{NBSP}: vous gardez la Princesse, qui vous ferait quitter la "
+        "manche si vous la jouiez."
+    )
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_same_view_gives_the_same_hint_whatever_the_hidden_cards(seed: int) -> None:
     rng = random.Random(seed)

@@ -70,6 +70,7 @@ _EN = {
     "king": "you trade {mine} for {t:'s} card",
     "simulated": "you keep {mine} and win {pct} of the expert's simulated rounds this way",
     "simulated_step": "you win {pct} of the expert's simulated rounds this way",
+    "keep_princess": "you keep {mine}, which would put you out of the round if you played it",
 }
 
 _FR = {
@@ -97,6 +98,7 @@ _FR = {
     "king": "vous échangez {mine} contre la carte {t:de}",
     "simulated": "vous gardez {mine} et gagnez ainsi {pct} des manches simulées par l'expert",
     "simulated_step": "vous gagnez ainsi {pct} des manches simulées par l'expert",
+    "keep_princess": "vous gardez {mine}, qui vous ferait quitter la manche si vous la jouiez",
 }
 
 _TEXTS = {"en": _EN, "fr": _FR}
@@ -171,6 +173,9 @@ class _Writer:
         specific = self.effect(action, beliefs, kept) if kept is not None else None
         if specific is not None:
             return specific
+        if decision.win_rate is None and kept == "princess":
+            # Nothing was played forward: the only other move gives up the Princess.
+            return self.say("keep_princess", mine=self.card(kept))
         pct = self.percent(decision.win_rate or 0.0)
         if kept is None:
             return self.say("simulated_step", pct=pct)
