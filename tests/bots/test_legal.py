@@ -16,8 +16,8 @@ from .conftest import TABLES, positions
 
 @pytest.mark.parametrize(
     "bot",
-    [RandomBot(), HeuristicBot(), SearchBot(budget=6)],
-    ids=["random", "heuristic", "search"],
+    [RandomBot(), HeuristicBot(), SearchBot(budget=6), SearchBot(budget=6, replies=True)],
+    ids=["random", "heuristic", "search", "search-with-replies"],
 )
 def test_bots_choose_legal_actions_everywhere(bot: BaseBot) -> None:
     per_table = 60 if isinstance(bot, SearchBot) else 150

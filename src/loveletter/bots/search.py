@@ -5,12 +5,13 @@ For each decision it samples worlds consistent with the view (the engine's
 (:mod:`.inference`; with ``replays``, at a table of two, sharpened by replaying the
 round: :mod:`.replays`), plays every candidate action in each and finishes the round with
 the fast policy (:mod:`.rollout`), opponents playing at random as often as they seem
-to (:class:`OpponentModel`). In a rollout the players know what they learn in it, and
-what this seat and its opponents knew of each other's cards; what opponents saw of
-each other earlier in the round is left out. Candidates share the same worlds and are
-halved round after round (sequential halving), so the budget goes to the close calls.
-The budget counts decisions played forward, not seconds, so a decision is
-reproducible from its RNG.
+to (:class:`OpponentModel`); with ``replies``, each opponent's first decision there is
+the heuristic bot's, from its view of the world (:mod:`.replies`). In a rollout the
+players know what they learn in it, and what this seat and its opponents knew of each
+other's cards; what opponents saw of each other earlier in the round is left out.
+Candidates share the same worlds and are halved round after round (sequential
+halving), so the budget goes to the close calls. The budget counts decisions played
+forward, not seconds, so a decision is reproducible from its RNG.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .base import BaseBot, View
 from .heuristic import HeuristicBot, Scorer
 from .inference import Beliefs, infer
 from .replays import sharpen
+from .replies import Replies
 from .rollout import Memory, Policy
 
 #: Guesses (Guard, Bishop) kept per target: the most likely ones.
@@ -98,11 +100,15 @@ class SearchBot(BaseBot):
     """Determinized Monte-Carlo search playing about ``budget`` decisions forward per
     decision (a 2-player Classic rollout plays 3 or 4); at a table of two, the beliefs
     are first sharpened from about ``replays`` decks that fit the view, replayed
-    (:func:`.replays.sharpen`)."""
+    (:func:`.replays.sharpen`); with ``replies``, the opponents' first decisions in the
+    rounds played forward are the heuristic bot's (:mod:`.replies`)."""
 
-    def __init__(self, budget: int = 2500, *, replays: int = 0, name: str = "search") -> None:
+    def __init__(
+        self, budget: int = 2500, *, replays: int = 0, replies: bool = False, name: str = "search"
+    ) -> None:
         self.budget = budget
         self.replays = replays
+        self.replies = replies
         self.name = name
         self.model = OpponentModel()
 
@@ -132,7 +138,7 @@ class SearchBot(BaseBot):
             return Decision(str(candidates[0]), beliefs)
         if self.budget <= 0:
             return Decision(HeuristicBot().choose(view, rng), beliefs)
-        search = Search(view, beliefs, rng, noise)
+        search = Search(view, beliefs, rng, noise, replies=self.replies)
         best = search.run(candidates, self.budget)
         return Decision(str(best), beliefs, search.wins[best] / search.counts[best])
 
@@ -167,7 +173,13 @@ class Search:
     """One decision's search."""
 
     def __init__(
-        self, view: View, beliefs: Beliefs, rng: random.Random, noise: dict[int, float]
+        self,
+        view: View,
+        beliefs: Beliefs,
+        rng: random.Random,
+        noise: dict[int, float],
+        *,
+        replies: bool = False,
     ) -> None:
         self.beliefs = beliefs
         self.rng = rng
@@ -179,6 +191,7 @@ class Search:
         self.wins: dict[Action, int] = {}
         self.counts: dict[Action, int] = {}
         self.policy = Policy(beliefs.rules)
+        self.replies = Replies(len(view["events"])) if replies else None
         self.facts: dict[tuple[int, int], str] = {
             (self.me, seat): card for seat, card in beliefs.known.items()
         }
@@ -199,12 +212,20 @@ class Search:
         the same for every candidate in a world (common random numbers)."""
         memory = Memory(self.facts, read=len(game.log))
         game.apply(action)
-        policy, noise = self.policy, self.noise
+        policy, noise, replies = self.policy, self.noise, self.replies
         rng = self.rollout_rng
         rng.seed(seed)
         steps = 1
+        replied = {self.me}  # the seats whose first decision has been played
         while game.to_move is not None:
             memory.learn(game)
+            seat = game.to_move
+            if replies is not None and seat not in replied:
+                replied.add(seat)
+                if noise[seat] <= rng.random():
+                    game.apply(replies.decide(game, seat))
+                    steps += 1
+                    continue
             game.apply(policy.choose(game, memory, rng, noise))
             steps += 1
         return self.value(game), steps
@@ -222,6 +243,8 @@ class Search:
             used = 0
             while used < allowance or not counts[remaining[0]]:
                 world = self.worlds.sample(self.rng, weights=self.beliefs.weights)
+                if self.replies is not None:
+                    self.replies.new_world()
                 seed = self.rng.getrandbits(32)
                 last = remaining[-1]
                 for action in remaining:  # the last candidate plays in the world itself

@@ -20,7 +20,7 @@ from .cards import (
     register_edition,
 )
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
-from .events import EVERYONE, event_dict, events_for
+from .events import EVERYONE, event_dict, events_for, redact
 from .explain import describe_notation_error, describe_refusal
 from .game import DEFAULT_NAMES, Game
 from .narrate import Narrator, narrate
@@ -161,6 +161,7 @@ __all__ = [
     "parse_action",
     "parse_record",
     "read_action",
+    "redact",
     "register_edition",
     "restore_game",
     "sample_game",

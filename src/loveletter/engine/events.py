@@ -55,6 +55,11 @@ _SEER_INDEXES: Mapping[str, tuple[int, ...]] = {
     kind: tuple(1 + FIELDS[kind].index(name) for name in seers)
     for kind, (_, seers) in PRIVATE.items()
 }
+#: Tuple positions of each private event's hidden fields.
+_HIDDEN_INDEXES: Mapping[str, frozenset[int]] = {
+    kind: frozenset(1 + FIELDS[kind].index(name) for name in hidden)
+    for kind, (hidden, _) in PRIVATE.items()
+}
 #: Fields held as tuples in the log and given as lists in JSON.
 _LIST_FIELDS: Mapping[str, tuple[str, ...]] = {
     "round": ("face_up",),
@@ -111,6 +116,15 @@ def event_dict(event: tuple[Any, ...], viewer: int | None) -> EventDict:
             data[name] = None
     typed: EventDict = data  # no cast(): a call per event, on the way to every view
     return typed
+
+
+def redact(event: tuple[Any, ...], viewer: int | None) -> tuple[Any, ...]:
+    """The log tuple ``event`` as ``viewer`` may see it: the cards it may not know
+    are None (a key for what a seat has seen, cheaper than :func:`event_dict`)."""
+    if may_see(event, viewer):
+        return event
+    hidden = _HIDDEN_INDEXES[event[0]]
+    return tuple(None if index in hidden else field for index, field in enumerate(event))
 
 
 def events_for(events: Iterable[tuple[Any, ...]], viewer: int | None) -> list[EventDict]:

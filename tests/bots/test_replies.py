@@ -1,0 +1,55 @@
+"""The opponents' replies in the search's rollouts are the heuristic bot's, remembered
+by what the replying seat has seen and nothing else."""
+
+from __future__ import annotations
+
+import random
+
+from loveletter.bots import HeuristicBot
+from loveletter.bots.replies import Replies
+from loveletter.engine import Game, WorldSampler, build_view, parse_action, redact
+from loveletter.engine.events import may_see
+
+from .conftest import positions
+
+
+def heuristic_decision(game: Game, seat: int) -> str:
+    return str(parse_action(HeuristicBot().choose(build_view(game, seat), random.Random(0))))
+
+
+def test_a_remembered_reply_is_the_heuristic_bots_in_every_world_at_every_table() -> None:
+    rng = random.Random(5)
+    remembered = checked = 0
+    for game in positions(seed=24, per_table=6):
+        replying = game.to_move
+        assert replying is not None
+        searching = (replying + 1) % game.n  # a seat that cannot see the replying hand
+        view = build_view(game, searching)
+        if view["phase"] in ("round_over", "game_over"):
+            continue
+        sampler = WorldSampler(view)
+        replies = Replies(rng.randint(0, len(view["events"])))
+        for _ in range(12):
+            world = sampler.sample(rng)
+            replies.new_world()
+            decided = str(replies.decide(world, replying))
+            assert decided == heuristic_decision(world, replying)
+            checked += 1
+        remembered += len(replies._decisions) < 12
+    assert checked > 900
+    assert remembered > 40  # worlds that looked the same to the replying seat met again
+
+
+def test_redacting_hides_exactly_the_cards_a_seat_may_not_see() -> None:
+    game = Game("2019", 4, seed=9)
+    while game.to_move is not None and len(game.log) < 40:
+        game.apply(random.Random(len(game.log)).choice(game.legal_actions()))
+    for event in game.log:
+        for seat in range(game.n):
+            redacted = redact(event, seat)
+            assert len(redacted) == len(event)
+            if may_see(event, seat):
+                assert redacted is event
+            else:
+                assert redacted != event
+                assert all(a == b for a, b in zip(redacted, event, strict=True) if a is not None)
