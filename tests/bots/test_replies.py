@@ -4,10 +4,13 @@ by what the replying seat has seen and nothing else."""
 from __future__ import annotations
 
 import random
+from random import Random
 
-from loveletter.bots import HeuristicBot
+import pytest
+
+from loveletter.bots import HeuristicBot, SearchBot
 from loveletter.bots.replies import Replies
-from loveletter.engine import Game, WorldSampler, build_view, parse_action, redact
+from loveletter.engine import Action, Game, WorldSampler, build_view, parse_action, redact
 from loveletter.engine.events import may_see
 
 from .conftest import positions
@@ -53,3 +56,19 @@ def test_redacting_hides_exactly_the_cards_a_seat_may_not_see() -> None:
             else:
                 assert redacted != event
                 assert all(a == b for a, b in zip(redacted, event, strict=True) if a is not None)
+
+
+def test_the_search_models_replies_at_tables_of_two_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: dict[int, int] = {}
+    decide = Replies.decide
+
+    def counted(replies: Replies, game: Game, seat: int) -> Action:
+        calls[game.n] = calls.get(game.n, 0) + 1
+        return decide(replies, game, seat)
+
+    monkeypatch.setattr(Replies, "decide", counted)
+    for game in positions(seed=25, per_table=2):
+        if game.phase.value == "play" and game.rules.edition.id == "2019":
+            SearchBot(budget=30, replies=True).choose(build_view(game, game.to_move), Random(1))
+    assert calls.get(2, 0) > 0
+    assert set(calls) == {2}

@@ -5,8 +5,8 @@ package's ``policy:FILE.npz``) gives a new bot.
 Levels for people map to the bots and their budgets: ``easy`` plays at random,
 ``medium`` is the heuristic bot, ``hard`` and ``expert`` search with a small and a
 full budget of decisions played forward per decision, the expert first replaying the
-round to read its opponent's plays at a table of two, and playing its opponents'
-replies in the rounds it plays forward as the heuristic bot would.
+round to read its opponent's plays at a table of two, and there playing its
+opponent's replies in the rounds it plays forward as the heuristic bot would.
 """
 
 from __future__ import annotations

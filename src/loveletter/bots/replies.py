@@ -9,8 +9,10 @@ later ones are the fast policy's.
 
 Many worlds show an opponent the same thing, so the replies are remembered by what
 the opponent has seen: the round's events with the cards it may not know hidden
-(:func:`loveletter.engine.redact`), its own cards among them. One :class:`Replies` serves one
-decision's search, whose worlds share the game's scores and rounds.
+(:func:`loveletter.engine.redact`), its own cards among them. One :class:`Replies`
+serves one decision's search, whose worlds share the game's scores and rounds. The
+search bot uses them at tables of two only: with more opponents, what each has seen
+differs from world to world too often for the memory to help.
 """
 
 from __future__ import annotations

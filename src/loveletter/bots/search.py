@@ -5,13 +5,13 @@ For each decision it samples worlds consistent with the view (the engine's
 (:mod:`.inference`; with ``replays``, at a table of two, sharpened by replaying the
 round: :mod:`.replays`), plays every candidate action in each and finishes the round with
 the fast policy (:mod:`.rollout`), opponents playing at random as often as they seem
-to (:class:`OpponentModel`); with ``replies``, each opponent's first decision there is
-the heuristic bot's, from its view of the world (:mod:`.replies`). In a rollout the
-players know what they learn in it, and what this seat and its opponents knew of each
-other's cards; what opponents saw of each other earlier in the round is left out.
-Candidates share the same worlds and are halved round after round (sequential
-halving), so the budget goes to the close calls. The budget counts decisions played
-forward, not seconds, so a decision is reproducible from its RNG.
+to (:class:`OpponentModel`); with ``replies``, at a table of two, the opponent's first
+decision there is the heuristic bot's, from its view of the world (:mod:`.replies`).
+In a rollout the players know what they learn in it, and what this seat and its
+opponents knew of each other's cards; what opponents saw of each other earlier in the
+round is left out. Candidates share the same worlds and are halved round after round
+(sequential halving), so the budget goes to the close calls. The budget counts
+decisions played forward, not seconds, so a decision is reproducible from its RNG.
 """
 
 from __future__ import annotations
@@ -100,8 +100,8 @@ class SearchBot(BaseBot):
     """Determinized Monte-Carlo search playing about ``budget`` decisions forward per
     decision (a 2-player Classic rollout plays 3 or 4); at a table of two, the beliefs
     are first sharpened from about ``replays`` decks that fit the view, replayed
-    (:func:`.replays.sharpen`); with ``replies``, the opponents' first decisions in the
-    rounds played forward are the heuristic bot's (:mod:`.replies`)."""
+    (:func:`.replays.sharpen`); with ``replies``, at a table of two, the opponent's first
+    decision in the rounds played forward is the heuristic bot's (:mod:`.replies`)."""
 
     def __init__(
         self, budget: int = 2500, *, replays: int = 0, replies: bool = False, name: str = "search"
@@ -138,7 +138,8 @@ class SearchBot(BaseBot):
             return Decision(str(candidates[0]), beliefs)
         if self.budget <= 0:
             return Decision(HeuristicBot().choose(view, rng), beliefs)
-        search = Search(view, beliefs, rng, noise, replies=self.replies)
+        replies = self.replies and len(view["players"]) == 2
+        search = Search(view, beliefs, rng, noise, replies=replies)
         best = search.run(candidates, self.budget)
         return Decision(str(best), beliefs, search.wins[best] / search.counts[best])
 
