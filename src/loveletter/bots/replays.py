@@ -75,7 +75,7 @@ class RoundReplays:
         world = sampler.sample(random.Random(0))
         # The view's events as log tuples, for quick comparison: any world the sampler
         # draws shows this seat its view (tests/test_worlds.py).
-        self.told = [redact(event, seat) for event in world.log]
+        self.expected = [redact(event, seat) for event in world.log]
         record = world.history[-1]
         self.before = sampler.before
         self.first = record.first
@@ -191,7 +191,7 @@ class RoundReplays:
     def _told(self, game: Game, told: int) -> int:
         """How many of the view's events ``game`` has shown this seat, checking those
         after the first ``told``; -1 if one of them differs."""
-        log, expected, seat = game.log, self.told, self.seat
+        log, expected, seat = game.log, self.expected, self.seat
         if len(log) > len(expected):
             return -1
         for index in range(told, len(log)):
