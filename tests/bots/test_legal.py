@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +16,18 @@ from loveletter.engine import Game, build_view
 from loveletter.simulation import play_game
 
 from .conftest import TABLES, positions
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Prints a search bot's decisions on positions of every table.
+DECISIONS = """
+import random
+from loveletter.bots import SearchBot
+from loveletter.engine import build_view
+from tests.bots.conftest import positions
+for game in positions(seed=11, per_table=8):
+    view = build_view(game, game.to_move)
+    print(SearchBot(budget=30, replays=100, replies=True).choose(view, random.Random(3)))
+"""
 
 
 @pytest.mark.parametrize(
@@ -56,3 +72,21 @@ def test_search_is_reproducible_from_its_rng() -> None:
     first = SearchBot(budget=40).choose(view, random.Random(5))
     second = SearchBot(budget=40).choose(view, random.Random(5))
     assert first == second
+
+
+def test_search_decides_the_same_in_every_process() -> None:
+    """A decision depends on the view and the RNG only, not on the order in which a
+    process's sets of cards iterate (string hashing differs between processes)."""
+    printed = [
+        subprocess.run(
+            [sys.executable, "-c", DECISIONS],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "2")
+    ]
+    assert printed[0].count("\n") > 100
+    assert printed[0] == printed[1]

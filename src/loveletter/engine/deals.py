@@ -671,7 +671,7 @@ class RoundSampler:
                 cards = tuple(returned.pop(slot) for slot in back)  # not needed further back
                 history.actions.append((action, Action.keep(kept, *cards)))
                 parts.append((return_event, 2, cards))
-                for first, *drawn_cards in set(permutations((kept, *cards))):
+                for first, *drawn_cards in dict.fromkeys(permutations((kept, *cards))):
                     if before & bit[first] and all(
                         domain & bit[card]
                         for domain, card in zip(domains, drawn_cards, strict=True)
