@@ -724,6 +724,14 @@ def test_views_and_refusals_at_every_step(config: Config, seed: int, options: Op
     check_replay_swap_in_the_past(export_record(game), checks)
 
 
+def check_copy(copy: Game, game: Game) -> None:
+    """``copy`` has every field of ``game``, equal to it, but the RNG and the cache of
+    events redacted for viewers."""
+    for name in Game.__slots__:
+        if name not in ("rng", "seen_events", "seen_log"):
+            assert getattr(copy, name) == getattr(game, name), name
+
+
 @settings(max_examples=120, deadline=None, derandomize=True)
 @every_config()
 @given(config=st.sampled_from(CONFIGS), seed=SEEDS)
@@ -745,6 +753,8 @@ def test_every_legal_action_applies(config: Config, seed: int) -> None:
         for action in legal:
             copy = game.copy(rng=DUMMY_RNG)  # a copy's RNG only deals later rounds
             assert copy.to_move == game.to_move
+            if action is legal[0]:  # the copy holds every field, equal to the game's
+                check_copy(copy, game)
             copy.apply(action, seat=copy.to_move)
             check_cards(copy)
             check_to_move(copy)

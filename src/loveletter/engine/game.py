@@ -262,8 +262,16 @@ class Game:
     def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy, for search; it gets ``rng`` or a copy of this RNG."""
         new = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(new, name, getattr(self, name))
+        # Shared: the rules' tables and the values that are replaced, never changed.
+        new.rules, new.players, new.n = self.rules, self.players, self.n
+        new._bare, new._single, new._guesses = self._bare, self._single, self._guesses
+        new._looks, new._effects, new._memo = self._looks, self._effects, self._memo
+        new._constable_in_play, new._next_first = self._constable_in_play, self._next_first
+        new._legal, new._choosable, new._actions = self._legal, self._choosable, self._actions
+        new.phase, new.round, new.turn, new.active = self.phase, self.round, self.turn, self.active
+        new.alive, new.pending, new.face_up = self.alive, self.pending, self.face_up
+        new.set_aside, new.jester, new.sycophant = self.set_aside, self.jester, self.sycophant
+        new.history = self.history
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
