@@ -130,29 +130,49 @@ class RoundReplays:
         length = steps // CHAINS
         counted_from = int(length * BURN_IN)
         dealt, unknown = self.dealt, self.unknown
+        # A deck's replay depends only on the cards at the unknown places dealt so far.
+        replayed: dict[tuple[str, ...], tuple[list[str | None], float] | None] = {}
+
+        def replay(deck: list[str]) -> tuple[list[str | None], float] | None:
+            key = tuple([deck[place] for place in dealt])
+            if key not in replayed:
+                replayed[key] = self._held(self.replay(deck, noise))
+            return replayed[key]
+
         for _ in range(CHAINS):
             deck = list(self.sampler.sample(rng, weights=weights).history[-1].deck)
-            current = self.replay(deck, noise)
+            current = replay(deck)
             if current is None:  # the sampler's worlds fit the view (tests/test_worlds.py)
                 continue
-            game, likelihood = current
+            held, likelihood = current
             for step in range(length):
                 first, second = dealt[int(rng.random() * len(dealt))], rng.choice(unknown)
                 if deck[first] != deck[second]:
                     deck[first], deck[second] = deck[second], deck[first]
-                    proposed = self.replay(deck, noise)
+                    proposed = replay(deck)
                     if proposed is not None and rng.random() * likelihood < proposed[1]:
-                        game, likelihood = proposed
+                        held, likelihood = proposed
                     else:
                         deck[first], deck[second] = deck[second], deck[first]
                 if step < counted_from:
                     continue
-                for seat in range(self.players):
-                    if seat != self.seat and not game.out[seat] and game.hands[seat]:
-                        held = found.setdefault(seat, {})
-                        card = game.hands[seat][0]
-                        held[card] = held.get(card, 0.0) + 1.0
+                for seat, card in enumerate(held):
+                    if card is not None:
+                        counts = found.setdefault(seat, {})
+                        counts[card] = counts.get(card, 0.0) + 1.0
         return found
+
+    def _held(self, replayed: tuple[Game, float] | None) -> tuple[list[str | None], float] | None:
+        """A replay as each opponent's card in hand at the end (None for this seat and
+        those out), with its likelihood."""
+        if replayed is None:
+            return None
+        game, likelihood = replayed
+        held: list[str | None] = [
+            hand[0] if seat != self.seat and not game.out[seat] and hand else None
+            for seat, hand in enumerate(game.hands)
+        ]
+        return held, likelihood
 
     def replay(self, deck: Sequence[str], noise: Mapping[int, float]) -> tuple[Game, float] | None:
         """The round replayed on ``deck`` (top first, as a record holds it), and the
