@@ -26,11 +26,16 @@ EXPERT_BUDGET = 3500
 #: Decks the expert's chains replay per decision at a table of two, to read the
 #: opponent's plays (:func:`.replays.sharpen`).
 EXPERT_REPLAYS = 1500
+#: The expert's search ends once a candidate leads every other by this many standard
+#: errors (:meth:`.search.Search.leader`).
+EXPERT_LEAD = 2.0
 
 
 def expert() -> SearchBot:
     """The ``expert`` level's bot (the hints' too)."""
-    return SearchBot(EXPERT_BUDGET, replays=EXPERT_REPLAYS, replies=True, name="expert")
+    return SearchBot(
+        EXPERT_BUDGET, replays=EXPERT_REPLAYS, replies=True, lead=EXPERT_LEAD, name="expert"
+    )
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

@@ -36,6 +36,10 @@ MAX_CANDIDATES = 6
 NOISE_RANGE = (0.03, 0.97)
 #: The strongest prior (log-odds of random play) earlier games may give.
 PRIOR_LIMIT = 3.0
+#: How often a search with a ``lead`` judges it: this many times over the budget,
+#: once each candidate left has played in at least :data:`LEAD_WORLDS` worlds.
+LEAD_CHECKS = 16
+LEAD_WORLDS = 40
 
 
 class OpponentModel:
@@ -101,14 +105,23 @@ class SearchBot(BaseBot):
     decision (a 2-player Classic rollout plays 3 or 4); at a table of two, the beliefs
     are first sharpened from about ``replays`` decks that fit the view, replayed
     (:func:`.replays.sharpen`); with ``replies``, at a table of two, the opponent's first
-    decision in the rounds played forward is the heuristic bot's (:mod:`.replies`)."""
+    decision in the rounds played forward is the heuristic bot's (:mod:`.replies`); with
+    a ``lead``, the search ends early once a candidate beats every other by that many
+    standard errors of their paired difference (:meth:`Search.leader`)."""
 
     def __init__(
-        self, budget: int = 2500, *, replays: int = 0, replies: bool = False, name: str = "search"
+        self,
+        budget: int = 2500,
+        *,
+        replays: int = 0,
+        replies: bool = False,
+        lead: float | None = None,
+        name: str = "search",
     ) -> None:
         self.budget = budget
         self.replays = replays
         self.replies = replies
+        self.lead = lead
         self.name = name
         self.model = OpponentModel()
 
@@ -140,7 +153,7 @@ class SearchBot(BaseBot):
             return Decision(HeuristicBot().choose(view, rng), beliefs)
         replies = self.replies and len(view["players"]) == 2
         search = Search(view, beliefs, rng, noise, replies=replies)
-        best = search.run(candidates, self.budget)
+        best = search.run(candidates, self.budget, self.lead)
         return Decision(str(best), beliefs, search.wins[best] / search.counts[best])
 
     def candidates(self, view: View, beliefs: Beliefs, legal: list[Action]) -> list[Action]:
@@ -191,6 +204,8 @@ class Search:
         self.won = False  # whether the last round played forward was won
         self.wins: dict[Action, int] = {}
         self.counts: dict[Action, int] = {}
+        #: Each candidate's value in each world, in the order of the worlds.
+        self.values: dict[Action, list[float]] = {}
         self.policy = Policy(beliefs.rules)
         self.replies = Replies(len(view["events"])) if replies else None
         self.facts: dict[tuple[int, int], str] = {
@@ -231,18 +246,26 @@ class Search:
             steps += 1
         return self.value(game), steps
 
-    def run(self, candidates: list[Action], budget: int) -> Action:
-        """Sequential halving over ``candidates``, playing about ``budget`` decisions."""
+    def run(self, candidates: list[Action], budget: int, lead: float | None = None) -> Action:
+        """Sequential halving over ``candidates``, playing about ``budget`` decisions;
+        with a ``lead``, ended early by a clear :meth:`leader`."""
         totals: dict[Action, float] = dict.fromkeys(candidates, 0.0)
         counts = self.counts = dict.fromkeys(candidates, 0)
         wins = self.wins = dict.fromkeys(candidates, 0)
+        values = self.values = {action: [] for action in candidates}
         remaining = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(remaining))))
         spent = 0
+        check = budget / LEAD_CHECKS
         while True:
             allowance = (budget - spent) / rounds
             used = 0
             while used < allowance or not counts[remaining[0]]:
+                if lead is not None and spent + used >= check:
+                    check += budget / LEAD_CHECKS
+                    leader = self.leader(remaining, lead)
+                    if leader is not None:
+                        return leader
                 world = self.worlds.sample(self.rng, weights=self.beliefs.weights)
                 if self.replies is not None:
                     self.replies.new_world()
@@ -252,6 +275,7 @@ class Search:
                     game = world if action is last else world.copy(world.rng)
                     value, steps = self.rollout(game, action, seed)
                     totals[action] += value
+                    values[action].append(value)
                     counts[action] += 1
                     wins[action] += self.won
                     used += steps
@@ -262,3 +286,22 @@ class Search:
             remaining = remaining[: max(1, math.ceil(len(remaining) / 2))]
             rounds -= 1
         return max(remaining, key=lambda a: totals[a] / counts[a])
+
+    def leader(self, remaining: list[Action], lead: float) -> Action | None:
+        """The candidate with the best average, if it beats each other one by more than
+        ``lead`` standard errors of their difference in the same worlds (the same
+        random numbers make that difference far less noisy than either value)."""
+        values = self.values
+        best = max(remaining, key=lambda action: sum(values[action]))
+        worlds = len(values[best])
+        if worlds < LEAD_WORLDS:
+            return None
+        for other in remaining:
+            if other is best:
+                continue
+            gaps = [mine - theirs for mine, theirs in zip(values[best], values[other], strict=True)]
+            mean = sum(gaps) / worlds
+            variance = sum((gap - mean) ** 2 for gap in gaps) / (worlds - 1)
+            if mean <= lead * math.sqrt(variance / worlds):
+                return None
+        return best
