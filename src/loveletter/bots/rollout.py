@@ -142,14 +142,13 @@ class Policy:
     ) -> dict[int, str]:
         """Targets among the options whose card ``seat`` knows."""
         known: dict[int, str] = {}
-        if not memory.facts:
+        if not any(knower == seat for knower, _ in memory.facts):
             return known
-        for action in options:
-            for target in action.seats:
-                if target != seat and target not in known:
-                    card = memory.known(game, seat, target)
-                    if card is not None:
-                        known[target] = card
+        for target in dict.fromkeys(target for action in options for target in action.seats):
+            if target != seat:
+                card = memory.known(game, seat, target)
+                if card is not None:
+                    known[target] = card
         return known
 
     def card_score(
