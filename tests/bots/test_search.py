@@ -41,9 +41,13 @@ def test_a_lead_counts_in_standard_errors_of_the_paired_difference(view: View) -
     # The same averages, unpaired (the gap changes sign from world to world): no lead.
     search.values = {GUARD: [v + 0.5 for v in swings], PRIEST: swings[::-1]}
     assert search.leader([GUARD, PRIEST], 2.0) is None
-    # Equal values are no lead; nor is a lead on fewer than LEAD_WORLDS worlds.
+    # Values equal in every world: either will do, so the search may stop.
     search.values = {GUARD: swings, PRIEST: swings}
+    assert search.leader([GUARD, PRIEST], 2.0) is GUARD
+    # Equal on average but not world by world: no lead.
+    search.values = {GUARD: swings, PRIEST: swings[::-1]}
     assert search.leader([GUARD, PRIEST], 2.0) is None
+    # No lead on fewer than LEAD_WORLDS worlds.
     search.values = {GUARD: [1.0] * (worlds - 1), PRIEST: [0.0] * (worlds - 1)}
     assert search.leader([GUARD, PRIEST], 2.0) is None
 

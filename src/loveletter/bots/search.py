@@ -290,7 +290,8 @@ class Search:
     def leader(self, remaining: list[Action], lead: float) -> Action | None:
         """The candidate with the best average, if it beats each other one by more than
         ``lead`` standard errors of their difference in the same worlds (the same
-        random numbers make that difference far less noisy than either value)."""
+        random numbers make that difference far less noisy than either value), or did
+        exactly as well in every world (such as two moves that end the round alike)."""
         values = self.values
         best = max(remaining, key=lambda action: sum(values[action]))
         worlds = len(values[best])
@@ -302,6 +303,8 @@ class Search:
             gaps = [mine - theirs for mine, theirs in zip(values[best], values[other], strict=True)]
             mean = sum(gaps) / worlds
             variance = sum((gap - mean) ** 2 for gap in gaps) / (worlds - 1)
+            if mean == variance == 0.0:
+                continue
             if mean <= lead * math.sqrt(variance / worlds):
                 return None
         return best
