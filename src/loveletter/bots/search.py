@@ -10,8 +10,9 @@ decision there is the heuristic bot's, from its view of the world (:mod:`.replie
 In a rollout the players know what they learn in it, and what this seat and its
 opponents knew of each other's cards; what opponents saw of each other earlier in the
 round is left out. Candidates share the same worlds and are halved round after round
-(sequential halving), so the budget goes to the close calls. The budget counts
-decisions played forward, not seconds, so a decision is reproducible from its RNG.
+(sequential halving), so the budget goes to the close calls; with a ``lead`` the
+search stops once one candidate is clearly ahead. The budget counts decisions played
+forward, not seconds, so a decision is reproducible from its RNG.
 """
 
 from __future__ import annotations
