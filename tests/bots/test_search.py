@@ -8,6 +8,7 @@ import random
 import pytest
 
 from loveletter.bots import SearchBot
+from loveletter.bots.inference import infer
 from loveletter.bots.levels import EXPERT_BUDGET
 from loveletter.bots.search import LEAD_WORLDS, Search
 from loveletter.engine import Action, View, build_view, parse_action
@@ -18,10 +19,7 @@ GUARD, PRIEST = parse_action("guard 1 priest"), parse_action("priest 1")
 
 
 def search_of(view: View) -> Search:
-    bot = SearchBot()
-    beliefs = bot.decide(view, random.Random(0)).beliefs
-    assert beliefs is not None
-    return Search(view, beliefs, random.Random(0), {})
+    return Search(view, infer(view), random.Random(0), {})
 
 
 @pytest.fixture(scope="module")
