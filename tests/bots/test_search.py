@@ -62,7 +62,7 @@ def test_a_lead_saves_most_of_the_budget_and_changes_no_choice(
         search: Search, candidates: list[Action], budget: int, lead: float | None
     ) -> Action:
         best = run(search, candidates, budget, lead)
-        played.append(sum(search.counts.values()))
+        played.append(sum(len(values) for values in search.values.values()))
         return best
 
     monkeypatch.setattr(Search, "run", counted)

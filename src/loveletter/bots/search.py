@@ -155,7 +155,7 @@ class SearchBot(BaseBot):
         replies = self.replies and len(view["players"]) == 2
         search = Search(view, beliefs, rng, noise, replies=replies)
         best = search.run(candidates, self.budget, self.lead)
-        return Decision(str(best), beliefs, search.wins[best] / search.counts[best])
+        return Decision(str(best), beliefs, search.wins[best] / len(search.values[best]))
 
     def candidates(self, view: View, beliefs: Beliefs, legal: list[Action]) -> list[Action]:
         """The actions worth searching: the likeliest guesses, one order of returns,
@@ -204,8 +204,7 @@ class Search:
         self.worlds = WorldSampler(view)
         self.won = False  # whether the last round played forward was won
         self.wins: dict[Action, int] = {}
-        self.counts: dict[Action, int] = {}
-        #: Each candidate's value in each world, in the order of the worlds.
+        #: Each candidate's value in each world it played, in the order of the worlds.
         self.values: dict[Action, list[float]] = {}
         self.policy = Policy(beliefs.rules)
         self.replies = Replies(len(view["events"])) if replies else None
@@ -250,8 +249,6 @@ class Search:
     def run(self, candidates: list[Action], budget: int, lead: float | None = None) -> Action:
         """Sequential halving over ``candidates``, playing about ``budget`` decisions;
         with a ``lead``, ended early by a clear :meth:`leader`."""
-        totals: dict[Action, float] = dict.fromkeys(candidates, 0.0)
-        counts = self.counts = dict.fromkeys(candidates, 0)
         wins = self.wins = dict.fromkeys(candidates, 0)
         values = self.values = {action: [] for action in candidates}
         remaining = list(candidates)
@@ -261,7 +258,7 @@ class Search:
         while True:
             allowance = (budget - spent) / rounds
             used = 0
-            while used < allowance or not counts[remaining[0]]:
+            while used < allowance or not values[remaining[0]]:
                 if lead is not None and spent + used >= check:
                     check += budget / LEAD_CHECKS
                     leader = self.leader(remaining, lead)
@@ -275,18 +272,21 @@ class Search:
                 for action in remaining:  # the last candidate plays in the world itself
                     game = world if action is last else world.copy(world.rng)
                     value, steps = self.rollout(game, action, seed)
-                    totals[action] += value
                     values[action].append(value)
-                    counts[action] += 1
                     wins[action] += self.won
                     used += steps
             spent += used
             if len(remaining) <= 1 or rounds == 1:
                 break
-            remaining.sort(key=lambda a: -totals[a] / counts[a])
+            remaining.sort(key=lambda a: -self.mean(a))
             remaining = remaining[: max(1, math.ceil(len(remaining) / 2))]
             rounds -= 1
-        return max(remaining, key=lambda a: totals[a] / counts[a])
+        return max(remaining, key=self.mean)
+
+    def mean(self, action: Action) -> float:
+        """``action``'s average value over the worlds it played in."""
+        values = self.values[action]
+        return sum(values) / len(values)
 
     def leader(self, remaining: list[Action], lead: float) -> Action | None:
         """The candidate with the best average, if it beats each other one by more than
@@ -294,10 +294,10 @@ class Search:
         random numbers make that difference far less noisy than either value), or did
         exactly as well in every world (such as two moves that end the round alike)."""
         values = self.values
-        best = max(remaining, key=lambda action: sum(values[action]))
-        worlds = len(values[best])
+        worlds = len(values[remaining[0]])  # every candidate left played every world
         if worlds < LEAD_WORLDS:
             return None
+        best = max(remaining, key=self.mean)
         for other in remaining:
             if other is best:
                 continue
