@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from loveletter.bots import HeuristicBot, infer
 from loveletter.bots.replays import RoundReplays, sharpen
 from loveletter.engine import Game, WorldSampler, build_view, parse_action
@@ -118,6 +120,45 @@ def test_a_play_the_model_would_not_make_costs_its_share_of_random_play() -> Non
         found = replays.replay(deck, {1: 0.1})
         assert found is not None
         assert found[1] == likelihood
+
+
+def test_a_tied_best_play_costs_a_share_of_the_models_choice() -> None:
+    game = Game("classic", 2, start=False)
+    deck = ["baron", "guard", "guard", "guard", "guard", "handmaid", "king", "guard"]
+    deck += ["priest", "priest", "baron", "handmaid", "prince", "prince", "countess", "princess"]
+    game.next_round(deck=deck, first=1)  # seat 1 holds a Guard and the King, to move
+    tied = HeuristicBot().choices(build_view(game, 1))
+    assert len(tied) == 4  # the Guard naming any card two of which are unseen
+    legal, share = len(game.legal_actions()), 0.1
+    spread = share / legal
+    for played in tied:
+        if played == "guard 0 handmaid":
+            continue  # a hit: the round is over
+        replayed = game.copy()
+        replayed.apply(played)
+        found = RoundReplays(build_view(replayed, 0)).replay(deck, {1: share})
+        assert found is not None
+        assert found[1] == pytest.approx((0.9 / 4 + spread) / (0.9 + spread))
+
+
+def test_the_true_deck_of_heuristic_bots_needs_no_random_play_to_explain() -> None:
+    explained = 0
+    for seed in range(60):
+        for edition, players in (("classic", 2), ("2019", 2), ("2019", 4)):
+            game, heuristic = Game(edition, players, seed=seed), HeuristicBot()
+            rng = random.Random(seed)
+            while game.to_move is not None:
+                view = build_view(game, game.to_move)
+                replays = RoundReplays(view)
+                if replays.playable:
+                    found = replays.replay(
+                        game.history[-1].deck, dict.fromkeys(range(players), 0.0)
+                    )
+                    assert found is not None
+                    assert found[1] > 0.0, (seed, edition, players)  # 0.0 if read as random
+                    explained += 1
+                game.apply(heuristic.choose(view, rng))
+    assert explained > 1000
 
 
 def test_a_round_where_cards_went_under_the_deck_is_left_to_inference() -> None:

@@ -1,5 +1,6 @@
 """The opponents' replies in the search's rollouts are the heuristic bot's, remembered
-by what the replying seat has seen and nothing else."""
+by what the replying seat has seen and nothing else, its tied best plays each as
+likely."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from loveletter.engine.events import may_see
 from .conftest import positions
 
 
-def heuristic_decision(game: Game, seat: int) -> str:
-    return str(parse_action(HeuristicBot().choose(build_view(game, seat), random.Random(0))))
+def heuristic_choices(game: Game, seat: int) -> set[str]:
+    return {str(parse_action(text)) for text in HeuristicBot().choices(build_view(game, seat))}
 
 
 def test_a_remembered_reply_is_the_heuristic_bots_in_every_world_at_every_table() -> None:
@@ -32,12 +33,26 @@ def test_a_remembered_reply_is_the_heuristic_bots_in_every_world_at_every_table(
         for _ in range(12):
             world = sampler.sample(rng)
             replies.new_world()
-            decided = str(replies.decide(world, replying))
-            assert decided == heuristic_decision(world, replying)
+            decided = str(replies.decide(world, replying, rng))
+            assert decided in heuristic_choices(world, replying)
             checked += 1
         remembered += len(replies._decisions) < 12
     assert checked > 900
     assert remembered > 40  # worlds that looked the same to the replying seat met again
+
+
+def test_a_remembered_reply_draws_among_the_heuristic_bots_tied_best_plays() -> None:
+    game = Game("classic", 2, start=False)
+    deck = ["baron", "guard", "guard", "guard", "guard", "handmaid", "king", "guard"]
+    deck += ["priest", "priest", "baron", "handmaid", "prince", "prince", "countess", "princess"]
+    game.next_round(deck=deck, first=1)  # seat 1 holds a Guard and the King, to move
+    tied = heuristic_choices(game, 1)
+    assert len(tied) == 4  # the Guard naming any card two of which are unseen
+    replies, rng = Replies(0), random.Random(8)
+    drawn = [str(replies.decide(game, 1, rng)) for _ in range(400)]
+    assert set(drawn) == tied
+    assert all(70 < drawn.count(reply) < 130 for reply in tied)
+    assert len(replies._decisions) == 1  # drawn from one remembered decision
 
 
 def test_redacting_hides_exactly_the_cards_a_seat_may_not_see() -> None:
@@ -59,9 +74,9 @@ def test_the_search_models_replies_at_tables_of_two_only(monkeypatch: pytest.Mon
     calls: dict[int, int] = {}
     decide = Replies.decide
 
-    def counted(replies: Replies, game: Game, seat: int) -> Action:
+    def counted(replies: Replies, game: Game, seat: int, rng: random.Random) -> Action:
         calls[game.n] = calls.get(game.n, 0) + 1
-        return decide(replies, game, seat)
+        return decide(replies, game, seat, rng)
 
     monkeypatch.setattr(Replies, "decide", counted)
     for game in positions(seed=25, per_table=2):

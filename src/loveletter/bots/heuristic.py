@@ -25,6 +25,8 @@ KEEP_HIGH = 0.6
 #: Cards worth playing early for what they give at the end of the round, or worth keeping.
 EARLY = {"spy": 0.35, "count": 0.25, "constable": 0.2, "chancellor": 0.2}
 KEEP_BONUS = {"assassin": 0.4, "princess": 0.3}
+#: Scores closer than this are the same score, apart by rounding (0.4 and 0.39999999999999997).
+TIED = 1e-9
 
 
 class HeuristicBot(BaseBot):
@@ -40,17 +42,34 @@ class HeuristicBot(BaseBot):
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
+        scored = self.scores(view)
+        if len(scored) == 1:
+            return scored[0][1]
+        return max((score + rng.random() * 1e-6, text) for score, text in scored)[1]
+
+    def choices(self, view: View) -> list[str]:
+        """The actions :meth:`choose` may play, each as likely: the best-scored ones
+        (scores apart by rounding only count as equal)."""
+        scored = self.scores(view)
+        best = max(score for score, _ in scored)
+        return [text for score, text in scored if score >= best - TIED]
+
+    def scores(self, view: View) -> list[tuple[float, str]]:
+        """The legal actions with their scores; in the second steps of the Chancellor,
+        the Cardinal and the Bishop, only the one action the bot plays there."""
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return [(0.0, legal[0])]
         beliefs = infer(view, noise=self.noise)
         scorer = Scorer(view, beliefs)
         phase = view["phase"]
         if phase == "chancellor":
-            return str(scorer.chancellor_keep([parse_action(text) for text in legal]))
+            return [(0.0, str(scorer.chancellor_keep([parse_action(text) for text in legal])))]
         if phase == "cardinal":
-            return str(scorer.cardinal_look())
+            return [(0.0, str(scorer.cardinal_look()))]
         if phase == "bishop":
-            return scorer.bishop_reply()
-        scored = [(scorer.play(parse_action(text)) + rng.random() * 1e-6, text) for text in legal]
-        return max(scored)[1]
+            return [(0.0, scorer.bishop_reply())]
+        return [(scorer.play(parse_action(text)), text) for text in legal]
 
 
 class Scorer:

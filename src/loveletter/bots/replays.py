@@ -5,8 +5,9 @@ hands, under a model of how they play.
 instead: a deck fits the view if it puts this seat's own cards and the face-up cards
 where it saw them and the round's actions, replayed on it, show this seat its view.
 Each deck that fits is as likely as the opponents' plays in it under a model of play:
-the heuristic bot deciding from that opponent's own view of that world, mixed with
-uniformly random play at the share the search assumes of that opponent.
+the heuristic bot deciding from that opponent's own view of that world, each of its
+best-scored plays as likely (it breaks ties at random), mixed with uniformly random
+play at the share the search assumes of that opponent.
 
 The decks are drawn from that posterior by a few Metropolis chains, each
 starting from the deck of a world the engine's sampler draws under ``infer``'s
@@ -88,7 +89,7 @@ class RoundReplays:
         #: The unknown places already dealt or drawn.
         self.dealt = [place for place in self.unknown if place in dealt]
         self._model = HeuristicBot()
-        self._chosen: dict[tuple[object, ...], Action] = {}
+        self._chosen: dict[tuple[object, ...], tuple[Action, ...]] = {}
         self._rules_rng = random.Random(0)  # the replays draw nothing at random
 
     def _known_places(self, world: Game, size: int) -> tuple[dict[int, str], set[int]]:
@@ -193,10 +194,8 @@ class RoundReplays:
                 legal = game.legal_actions()
                 if action not in legal:
                     return None
-                if len(legal) > 1 and self._modelled(game, index, seat) != action:
-                    share = noise.get(seat, 0.0)
-                    spread = share / len(legal)
-                    likelihood *= spread / (1.0 - share + spread)
+                if len(legal) > 1:
+                    likelihood *= self._chance(game, index, seat, action, len(legal), noise)
             try:
                 game.apply(action)
             except IllegalActionError:  # the action does not fit this deck
@@ -220,16 +219,35 @@ class RoundReplays:
                 return -1
         return len(log)
 
-    def _modelled(self, game: Game, index: int, seat: int) -> Action:
-        """The model's play for ``seat`` as the round's action ``index`` in ``game``."""
+    def _chance(
+        self,
+        game: Game,
+        index: int,
+        seat: int,
+        action: Action,
+        legal: int,
+        noise: Mapping[int, float],
+    ) -> float:
+        """The model's chance of ``action`` as the round's action ``index`` by ``seat``
+        in ``game``, relative to that of a play the model alone would choose."""
+        share = noise.get(seat, 0.0)
+        spread = share / legal
+        modelled = self._modelled(game, index, seat)
+        chosen = (1.0 - share) / len(modelled) if action in modelled else 0.0
+        return (chosen + spread) / (1.0 - share + spread)
+
+    def _modelled(self, game: Game, index: int, seat: int) -> tuple[Action, ...]:
+        """The plays the model may choose, each as likely, for ``seat`` as the round's
+        action ``index`` in ``game`` (the heuristic bot's best-scored ones)."""
         # What the opponent knows beyond the public events (the same in every deck
         # replayed so far): its cards, what it saw or showed privately.
         key = (index, seat, *(event for event in game.log if seat in event[1:4]))
-        choice = self._chosen.get(key)
-        if choice is None:
+        choices = self._chosen.get(key)
+        if choices is None:
             view = build_view(game, seat)
-            choice = self._chosen[key] = parse_action(self._model.choose(view, random.Random(0)))
-        return choice
+            choices = tuple(parse_action(text) for text in self._model.choices(view))
+            self._chosen[key] = choices
+        return choices
 
 
 def sharpen(

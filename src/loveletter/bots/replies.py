@@ -4,7 +4,8 @@ The fast policy of :mod:`.rollout` plays every seat the same simple way; it does
 read the plays it sees. The heuristic bot does: after a Priest played keeping a
 Guard, it believes the Guard is a higher card, and its Baron follows from that
 belief. So in the rounds the search plays forward, each opponent's first decision
-is the heuristic bot's, taken on that opponent's own view of the sampled world; the
+is the heuristic bot's, taken on that opponent's own view of the sampled world (one
+of its best-scored plays, drawn at random when they tie, as the bot itself does); the
 later ones are the fast policy's.
 
 Many worlds show an opponent the same thing, so the replies are remembered by what
@@ -31,7 +32,7 @@ class Replies:
     def __init__(self, start: int) -> None:
         self.start = start
         self._model = HeuristicBot()
-        self._decisions: dict[tuple[Any, ...], Action] = {}
+        self._decisions: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         #: What each opponent saw before the searched decision, as a number per
         #: distinct past, for the world being played (:meth:`new_world`).
         self._pasts: dict[tuple[Any, ...], int] = {}
@@ -41,8 +42,9 @@ class Replies:
         """The next rollouts are played in another sampled world."""
         self._world = {}
 
-    def decide(self, game: Game, seat: int) -> Action:
-        """What the heuristic bot plays for ``seat``, to move in ``game``."""
+    def decide(self, game: Game, seat: int, rng: random.Random) -> Action:
+        """What the heuristic bot plays for ``seat``, to move in ``game``: one of its
+        best-scored actions, drawn with ``rng`` when they tie."""
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -53,8 +55,11 @@ class Replies:
             past = self._world[seat] = self._pasts.setdefault(seen, len(self._pasts))
         since = (redact(event, seat) for event in log[self.start :])
         key = (seat, past, *since)
-        decision = self._decisions.get(key)
-        if decision is None:
-            text = self._model.choose(build_view(game, seat), random.Random(0))
-            decision = self._decisions[key] = parse_action(text)
-        return decision
+        choices = self._decisions.get(key)
+        if choices is None:
+            view = build_view(game, seat)
+            choices = tuple(parse_action(text) for text in self._model.choices(view))
+            self._decisions[key] = choices
+        if len(choices) == 1:
+            return choices[0]
+        return choices[int(rng.random() * len(choices))]

@@ -239,7 +239,7 @@ class Search:
             if replies is not None and seat not in replied:
                 replied.add(seat)
                 if noise[seat] <= rng.random():
-                    game.apply(replies.decide(game, seat))
+                    game.apply(replies.decide(game, seat, rng))
                     steps += 1
                     continue
             game.apply(policy.choose(game, memory, rng, noise))
