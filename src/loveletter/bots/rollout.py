@@ -211,7 +211,7 @@ class Policy:
                     if action in options:
                         return action
             target = rng.choice(options).seats[0]
-            action = Action("guard", (target,), self.likely_guess(game, seat, rng))
+            action = Action("guard", (target,), self.likely_guess(game, seat))
             return action if action in options else rng.choice(options)
         if card == "baron":
             mine = values[other]
@@ -242,27 +242,22 @@ class Policy:
                     return action
         return rng.choice(options)
 
-    def likely_guess(self, game: Game, seat: int, rng: random.Random) -> str | int:
-        """The guess most likely to hit, from ``seat``'s view of the public cards; the
-        likeliest ones drawn with ``rng`` when they tie."""
+    def likely_guess(self, game: Game, seat: int) -> str | int:
+        """The guess most likely to hit, from ``seat``'s view of the public cards."""
         unseen = self.deck.copy()
         unseen.subtract(game.face_up)
         for pile in game.discards:
             unseen.subtract(pile)
         unseen.subtract(game.hands[seat])
-        counts: Counter[str | int] = Counter()
         if self.names_value:
+            by_value: Counter[int] = Counter()
             for card, count in unseen.items():
                 if count > 0 and self.values[card] in self.guard_guesses:
-                    counts[self.values[card]] += count
-            if not counts:
+                    by_value[self.values[card]] += count
+            if not by_value:
                 return max(self.guard_guesses)
-        else:
-            for card, count in unseen.items():
-                if card != "guard":
-                    counts[card] = count
-        most = max(counts.values())
-        likeliest = [guess for guess, count in counts.items() if count == most]
-        if len(likeliest) == 1:
-            return likeliest[0]
-        return likeliest[int(rng.random() * len(likeliest))]
+            return max(by_value, key=lambda value: (by_value[value], value))
+        return max(
+            (card for card in unseen if card != "guard"),
+            key=lambda card: (unseen[card], self.values[card]),
+        )
