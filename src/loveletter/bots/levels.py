@@ -50,7 +50,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Each level's strength as measured (docs/bot_strength.md, 2-player Classic, about
 #: 3,000 rounds each): the level below it, and the share of rounds it wins against it.
-LEVEL_STRENGTH = {"medium": ("easy", 0.744), "hard": ("medium", 0.561), "expert": ("hard", 0.516)}
+LEVEL_STRENGTH = {"medium": ("easy", 0.744), "hard": ("medium", 0.561), "expert": ("hard", 0.521)}
 EXEC_PREFIX = "exec:"
 #: Bot specs ``PREFIX:ARGUMENT`` that installed packages provide: each entry point of
 #: this group, named after its prefix, is a function of the argument that returns a bot.
