@@ -225,13 +225,14 @@ class RoundReplays:
         index: int,
         seat: int,
         action: Action,
-        legal: int,
+        legal_count: int,
         noise: Mapping[int, float],
     ) -> float:
-        """The model's chance of ``action`` as the round's action ``index`` by ``seat``
-        in ``game``, relative to that of a play the model alone would choose."""
+        """The model's chance of ``action``, one of ``legal_count`` legal actions, as the
+        round's action ``index`` by ``seat`` in ``game``, relative to that of a play the
+        model alone would choose."""
         share = noise.get(seat, 0.0)
-        spread = share / legal
+        spread = share / legal_count
         modelled = self._modelled(game, index, seat)
         chosen = (1.0 - share) / len(modelled) if action in modelled else 0.0
         return (chosen + spread) / (1.0 - share + spread)
