@@ -72,16 +72,22 @@ def run(
     result["bots"] = table
     result["bot_seeds"] = {spec: seeds[spec] for spec in bots}
     if against is not None:
-        result["against"] = {"bot": against, "returns": versus(solved, tree, policies, against)}
+        returns = versus(solved, tree, policies, against, seeds[against])
+        result["against"] = {"bot": against, "returns": returns}
     return result
 
 
 def versus(
-    solved: pyspiel.Game, tree: solve.Tree, policies: dict[str, Any], against: str
+    solved: pyspiel.Game,
+    tree: solve.Tree,
+    policies: dict[str, Any],
+    against: str,
+    seeds: int,
 ) -> dict[str, list[float]]:
     """Per bot, and for a best response, its expected return in each seat against the
-    bot ``against``, printed with the share of games won (a tie counting half)."""
-    opponent = policies.get(against) or solve.bot_policy(solved, tree, against)
+    bot ``against`` (asked ``seeds`` times per information set, as when it is one of
+    the bots), printed with the share of games won (a tie counting half)."""
+    opponent = policies.get(against) or solve.bot_policy(solved, tree, against, seeds)
     returns = {
         spec: [solve.value_against(solved, policy, opponent, seat) for seat in (0, 1)]
         for spec, policy in policies.items()
@@ -135,7 +141,7 @@ def main() -> None:
     parser.add_argument("--plot", type=Path)
     parser.add_argument("--with", dest="others", nargs="*", type=Path, default=[])
     args = parser.parse_args()
-    seeds = dict.fromkeys(args.bots, args.seeds)
+    seeds = dict.fromkeys([*args.bots, *([args.against] if args.against else [])], args.seeds)
     seeds |= {spec: int(count) for spec, count in (item.split("=") for item in args.bot_seeds)}
     results = [run(name, args.iterations, args.bots, seeds, args.against) for name in args.variants]
     if args.json:

@@ -144,3 +144,18 @@ def test_the_example_script_reports_what_a_best_response_wins(tmp_path: Path) ->
     # the heuristic against itself: what one seat wins the other loses
     assert returns["heuristic"][0] == pytest.approx(-returns["heuristic"][1])
     assert all(b >= h for b, h in zip(returns["best response"], returns["heuristic"], strict=True))
+
+
+def test_the_example_script_asks_the_bot_it_plays_against_as_often_as_the_others(
+    tmp_path: Path,
+) -> None:
+    script = Path(__file__).resolve().parents[2] / "examples" / "solve_small_variants.py"
+    best = []
+    for bots in (["heuristic"], ["random"]):  # the bot played against listed, or not
+        output = tmp_path / f"{bots[0]}.json"
+        command = [sys.executable, str(script), "--variants", "mini5", "--iterations", "0"]
+        command += ["--bots", *bots, "--seeds", "1", "--against", "heuristic"]
+        subprocess.run([*command, "--json", str(output)], capture_output=True, check=True)
+        (result,) = json.loads(output.read_text(encoding="utf-8"))
+        best.append(result["against"]["returns"]["best response"])
+    assert best[0] == best[1]  # one decision of the heuristic bot per information set
