@@ -39,11 +39,8 @@ class HeuristicBot(BaseBot):
 
     def choose(self, view: View, rng: random.Random) -> str:
         """The best-scored legal action, ties broken at random."""
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
         scored = self.scores(view)
-        if len(scored) == 1:
+        if len(scored) == 1:  # a forced move, or a second step the bot plays one way
             return scored[0][1]
         return max((score + rng.random() * 1e-6, text) for score, text in scored)[1]
 
