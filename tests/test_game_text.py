@@ -56,7 +56,7 @@ def test_str_hides_every_hidden_card() -> None:
 def test_str_marks_a_protected_player() -> None:
     game = Game("2019", ["Ana", "Bruno", "Chloé"], start=False)
     deck = ["princess", "handmaid", "guard", "guard", "handmaid", "priest", "priest", "spy"]
-    rest = list(game.edition.cards(game.n))
+    rest = list(game.edition.cards(game.seat_count))
     for card in deck:
         rest.remove(card)
     game.next_round(deck + rest, first=0)

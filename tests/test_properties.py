@@ -245,7 +245,7 @@ _SORTED_DECKS: dict[Config, list[str]] = {}
 
 def sorted_deck(game: Game) -> list[str]:
     """The table's whole deck, sorted."""
-    key = (game.rules.edition.id, game.n)
+    key = (game.rules.edition.id, game.seat_count)
     deck = _SORTED_DECKS.get(key)
     if deck is None:
         deck = _SORTED_DECKS[key] = sorted(game.rules.deck)
@@ -257,7 +257,7 @@ def check_to_move(game: Game) -> None:
     to_move = game.to_move
     if game.phase in IN_ROUND:
         assert to_move is not None
-        assert 0 <= to_move < game.n
+        assert 0 <= to_move < game.seat_count
         assert not game.out[to_move]
         assert game.out.count(False) >= 2
         assert game.legal_actions(), f"seat {to_move} must decide but has no legal action"
@@ -312,7 +312,7 @@ def check_legal_actions(game: Game) -> None:
     elif game.phase is Phase.CARDINAL:  # R32: one of the two hands, or neither
         assert {action.text for action in legal} == {
             "look none",
-            *(f"look {target}" for target in game.pending),
+            *(f"look {target}" for target in game.step_seats),
         }
     elif game.phase is Phase.BISHOP:  # R38
         assert {action.text for action in legal} == {"discard", "keep"}
@@ -328,7 +328,7 @@ def check_step(game: Game) -> None:
 
 def all_views(game: Game) -> Views:
     """The spectator's view and every seat's."""
-    return {seat: build_view(game, seat) for seat in (None, *range(game.n))}
+    return {seat: build_view(game, seat) for seat in (None, *range(game.seat_count))}
 
 
 def check_views(game: Game, views: Views) -> None:
@@ -393,7 +393,7 @@ def check_public_events(game: Game, events: Sequence[Mapping[str, Any]]) -> None
     """Every card named by a public event is public: each card of a discard pile came
     there by exactly one public event (a play, a discard, a knock-out); the face-up
     cards are the face-up cards; showdown hands are only shown at the round's end."""
-    piles: list[Counter[str]] = [Counter() for _ in range(game.n)]
+    piles: list[Counter[str]] = [Counter() for _ in range(game.seat_count)]
     for event in events:
         kind = event["type"]
         if kind in ("play", "discard"):
@@ -427,8 +427,10 @@ def illegal_texts(game: Game, rng: random.Random, count: int) -> list[str]:
     legal = game.legal_actions()
     to_move = game.to_move
     hand = game.hands[to_move] if to_move is not None else []
-    seats = list(range(min(game.n + 1, MAX_SEATS)))  # with a seat absent from the table
-    odd_seats = [seat for seat in seats if seat >= game.n or game.out[seat] or game.protected[seat]]
+    seats = list(range(min(game.seat_count + 1, MAX_SEATS)))  # with a seat absent from the table
+    odd_seats = [
+        seat for seat in seats if seat >= game.seat_count or game.out[seat] or game.protected[seat]
+    ]
     odd_seats += [] if to_move is None else [to_move]
     words = [*hand, *hand, *game.rules.values, *ALL_CARDS, "keep", "look", "discard"]
     guesses: list[str | int] = [*ALL_CARDS, *range(10)]
@@ -483,7 +485,7 @@ def fingerprint(game: Game) -> tuple[object, ...]:
         game.round,
         game.turn,
         game.active,
-        game.pending,
+        game.step_seats,
         game.sycophant,
         game.jester,
         game.set_aside,
@@ -530,7 +532,7 @@ def check_refusals(game: Game, rng: random.Random, views: Views | None, count: i
     assert game.log == log
     if views is not None:
         assert export_record(game) == record
-        seats = {None, to_move, rng.randrange(game.n)}
+        seats = {None, to_move, rng.randrange(game.seat_count)}
         assert {seat: build_view(game, seat) for seat in seats} == {
             seat: views[seat] for seat in seats
         }
@@ -596,7 +598,7 @@ def swap_undrawn(
     deck swapped, both never seen so far: still in the draw pile or, while the round is
     under way, the set-aside card. None if there are no two such different cards."""
     deck: list[str] = record["rounds"][-1]["deck"]
-    start = 1 + len(game.face_up) + game.n
+    start = 1 + len(game.face_up) + game.seat_count
     left = max(0, len(deck) - start - drawn_from_pile(game))  # undrawn cards of the first pile
     # Chancellor returns go under the pile: the original cards left are still on top.
     assert list(reversed(game.deck))[:left] == deck[len(deck) - left :]
@@ -661,10 +663,12 @@ def check_finished(game: Game, config: Config, seed: int, options: Options | Non
     assert export_record(replayed) == record
     threshold = game.rules.tokens_to_win
     assert game.winners
-    assert game.winners == [seat for seat in range(game.n) if game.tokens[seat] >= threshold]
+    assert game.winners == [
+        seat for seat in range(game.seat_count) if game.tokens[seat] >= threshold
+    ]
     rounds = game.result["rounds"]
     assert game.tokens == [
-        sum(result["tokens"][seat] for result in rounds) for seat in range(game.n)
+        sum(result["tokens"][seat] for result in rounds) for seat in range(game.seat_count)
     ]
     assert export_record(play_game(config, seed, options=options)) == record
 

@@ -212,7 +212,7 @@ def _check_export(game: Game, record: Mapping[str, Json]) -> None:
 
 def _check_views_offer_legal_actions(game: Game) -> None:
     legal = [str(action) for action in game.legal_actions()]
-    for seat in [None, *range(game.n)]:
+    for seat in [None, *range(game.seat_count)]:
         view = build_view(game, seat)
         offered = view["legal_actions"]
         assert offered == (legal if seat is not None and seat == game.to_move else []), seat
@@ -230,7 +230,7 @@ def _check_restored_state(game: Game) -> None:
     restored = loveletter.restore_game(json.loads(json.dumps(state)))
     assert loveletter.game_state(restored) == state
     assert _legal(restored) == _legal(game)
-    for seat in [None, *range(game.n)]:
+    for seat in [None, *range(game.seat_count)]:
         view, again = build_view(game, seat).items(), build_view(restored, seat).items()
         expected = {key: value for key, value in view if key not in HISTORY_KEYS}
         assert {key: value for key, value in again if key not in HISTORY_KEYS} == expected
@@ -344,7 +344,7 @@ def _check_views(game: Game, expected: Json, record: Mapping[str, Json]) -> None
 def _check_review(game: Game, expected: Json, record: Mapping[str, Json]) -> None:
     assert game.results, "no finished round to review"
     review: dict[str, Json]  # a round review, its bonuses rewritten as pairs below
-    for seat in [None, *range(game.n)]:
+    for seat in [None, *range(game.seat_count)]:
         review = dict(build_view(game, seat)["results"][-1])
         review["bonuses"] = [[bonus["seat"], bonus["reason"]] for bonus in review["bonuses"]]
         for key, value in expected.items():

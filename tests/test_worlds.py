@@ -101,7 +101,7 @@ def check_world(world: Game, seat: int, view: View) -> None:
     assert build_view(world, seat) == view
     real = replayed(world)
     assert state(world) == state(real)
-    for other in (None, *range(world.n)):
+    for other in (None, *range(world.seat_count)):
         seen = build_view(world, other)
         assert seen == build_view(real, other)
         for holder, card in seen["known_hands"].items():  # nobody knows a card not held
@@ -127,7 +127,7 @@ def test_a_world_looks_the_same_to_its_seat_and_fits_every_other(
     config: tuple[str, int], seed: int, options: Options, steps: int, seat: int
 ) -> None:
     game = position(config, seed, options, steps)
-    seat %= game.n
+    seat %= game.seat_count
     view = build_view(game, seat)
     sampler = WorldSampler(view)
     rng = random.Random(seed)
@@ -147,7 +147,7 @@ def test_a_sampled_game_replays_every_round_as_the_seat_saw_it(
     config: tuple[str, int], seed: int, options: Options, steps: int, seat: int
 ) -> None:
     game = position(config, seed, options, steps)
-    seat %= game.n
+    seat %= game.seat_count
     world = sample_game(game, seat, random.Random(seed))
     assert build_view(world, seat) == build_view(game, seat)
     assert len(world.round_logs) == len(game.round_logs)
@@ -168,11 +168,11 @@ def test_the_sampler_reads_no_card_its_seat_has_not_seen() -> None:
         deck[0], deck[-1] = deck[-1], deck[0]
         twin = load_record(record)
         if deck[0] == deck[-1] or any(
-            build_view(twin, seat) != build_view(game, seat) for seat in range(game.n)
+            build_view(twin, seat) != build_view(game, seat) for seat in range(game.seat_count)
         ):
             continue
         tried += 1
-        for seat in range(game.n):
+        for seat in range(game.seat_count):
             one = sample_game(game, seat, random.Random(seed))
             other = sample_game(twin, seat, random.Random(seed))
             assert export_record(one) == export_record(other)

@@ -120,7 +120,7 @@ def play_game(
     appended to ``times[s]``. Bots answer legal actions: the host of an external bot
     replaces a faulty answer itself and counts it in ``bot.faults``.
     """
-    edition, n = game.rules.edition.id, game.n
+    edition, n = game.rules.edition.id, game.seat_count
     for position, bot in enumerate(seats):
         if bot is not None:
             bot.start(edition, n, position)

@@ -79,7 +79,7 @@ def test_the_same_view_gives_the_same_hint_whatever_the_hidden_cards(seed: int) 
     rng = random.Random(seed)
     checked = 0
     for game in positions(seed, per_table=1, chance=0.5):
-        if game.rules.edition.id not in ("classic", "2019") or game.n > 4:
+        if game.rules.edition.id not in ("classic", "2019") or game.seat_count > 4:
             continue
         seat = game.to_move
         assert seat is not None

@@ -24,7 +24,7 @@ def test_the_true_deck_replays_to_the_view_at_every_table() -> None:
             continue
         deck = game.history[-1].deck
         assert all(deck[place] == card for place, card in replays.known.items())
-        found = replays.replay(deck, dict.fromkeys(range(game.n), 0.5))
+        found = replays.replay(deck, dict.fromkeys(range(game.seat_count), 0.5))
         assert found is not None
         assert found[0].hands == game.hands
         replayed += 1
@@ -35,7 +35,7 @@ def test_sharpened_beliefs_keep_the_true_card_and_come_from_the_view_alone() -> 
     checked = 0
     for game in positions(seed=22, per_table=25):
         seat = game.to_move
-        if game.n != 2 or seat is None or game.phase.value != "play":
+        if game.seat_count != 2 or seat is None or game.phase.value != "play":
             continue
         view = build_view(game, seat)
         noise = {1 - seat: 0.03}

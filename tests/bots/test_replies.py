@@ -26,7 +26,7 @@ def test_a_remembered_reply_is_the_heuristic_bots_in_every_world_at_every_table(
     for game in positions(seed=24, per_table=6):
         replying = game.to_move
         assert replying is not None
-        searching = (replying + 1) % game.n  # a seat that cannot see the replying hand
+        searching = (replying + 1) % game.seat_count  # a seat that cannot see the replying hand
         view = build_view(game, searching)
         sampler = WorldSampler(view)
         replies = Replies(rng.randint(0, len(view["events"])))
@@ -60,7 +60,7 @@ def test_redacting_hides_exactly_the_cards_a_seat_may_not_see() -> None:
     while game.to_move is not None and len(game.log) < 40:
         game.apply(random.Random(len(game.log)).choice(game.legal_actions()))
     for event in game.log:
-        for seat in range(game.n):
+        for seat in range(game.seat_count):
             redacted = redact(event, seat)
             assert len(redacted) == len(event)
             if may_see(event, seat):
@@ -75,7 +75,7 @@ def test_the_search_models_replies_at_tables_of_two_only(monkeypatch: pytest.Mon
     decide = Replies.decide
 
     def counted(replies: Replies, game: Game, seat: int, rng: random.Random) -> Action:
-        calls[game.n] = calls.get(game.n, 0) + 1
+        calls[game.seat_count] = calls.get(game.seat_count, 0) + 1
         return decide(replies, game, seat, rng)
 
     monkeypatch.setattr(Replies, "decide", counted)

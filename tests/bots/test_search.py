@@ -24,7 +24,7 @@ def search_of(view: View) -> Search:
 
 @pytest.fixture(scope="module")
 def view() -> View:
-    game = next(game for game in positions(seed=4, per_table=3) if game.n == 2)
+    game = next(game for game in positions(seed=4, per_table=3) if game.seat_count == 2)
     return build_view(game, game.to_move)
 
 
@@ -54,7 +54,7 @@ def test_a_lead_saves_most_of_the_budget_and_changes_no_choice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     games = positions(seed=8, per_table=12)
-    views = [build_view(game, game.to_move) for game in games if game.n == 2]
+    views = [build_view(game, game.to_move) for game in games if game.seat_count == 2]
     played: list[int] = []
     run = Search.run
 

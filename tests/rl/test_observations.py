@@ -18,7 +18,7 @@ def test_observations_stay_inside_the_declared_bounds(table: tuple[str, int]) ->
     encoder = ObservationEncoder.for_table(*table)
     assert encoder.size == len(encoder.high) == max(piece.stop for piece in encoder.slices.values())
     for game in positions(*table, games=2, seed=3, share=0.3):
-        for seat in (*range(game.n), None):
+        for seat in (*range(game.seat_count), None):
             vector = encoder.encode(build_view(game, seat))
             assert vector.shape == (encoder.size,)
             assert vector.dtype == np.float32
@@ -51,7 +51,9 @@ def _hide_differently(game: Game, seat: int, rng: random.Random) -> Game:
     pile, the set-aside card and the hands it does not know, shuffled together."""
     other = game.copy()
     known = {int(s) for s in build_view(game, seat)["known_hands"]}
-    hidden_hands = [s for s in range(game.n) if s != seat and s not in known and other.hands[s]]
+    hidden_hands = [
+        s for s in range(game.seat_count) if s != seat and s not in known and other.hands[s]
+    ]
     pool = [*other.deck, *(card for s in hidden_hands for card in other.hands[s])]
     if other.set_aside is not None:
         pool.append(other.set_aside)
@@ -71,7 +73,7 @@ def test_observations_do_not_depend_on_hidden_cards(table: tuple[str, int]) -> N
     rng = random.Random(11)
     changed = 0
     for game in positions(*table, games=3, seed=7, share=0.5):
-        seat = rng.randrange(game.n)
+        seat = rng.randrange(game.seat_count)
         other = _hide_differently(game, seat, rng)
         changed += other.deck != game.deck or other.hands != game.hands
         np.testing.assert_array_equal(

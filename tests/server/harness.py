@@ -445,7 +445,7 @@ class Oracle:
 
         def snapshot(round_number: int, count: int) -> None:
             views[(round_number, count)] = {
-                seat: build_view(game, seat) for seat in [None, *range(game.n)]
+                seat: build_view(game, seat) for seat in [None, *range(game.seat_count)]
             }
 
         for number, round_data in enumerate(data["rounds"], start=1):

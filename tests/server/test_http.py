@@ -16,7 +16,7 @@ from loveletter.bots import BOTS
 from loveletter.cli.main import app
 from loveletter.cli.serve import serve
 from loveletter.engine import EDITIONS, Options
-from loveletter.server.protocol import BOT_LEVELS, Edition, TableOptions
+from loveletter.server.protocol import BOT_LEVELS, Edition, OptionsSpec
 from loveletter.server.settings import Settings
 
 from .harness import TIMEOUT, ServerThread, create_table, join, start
@@ -43,7 +43,7 @@ def assert_refused(response: httpx.Response, status: int, code: str) -> None:
 
 def test_protocol_lists_match_the_engine_and_the_bots() -> None:
     assert set(get_args(Edition)) == set(EDITIONS)
-    assert set(TableOptions.model_fields) == {field.name for field in fields(Options)}
+    assert set(OptionsSpec.model_fields) == {field.name for field in fields(Options)}
     assert set(BOT_LEVELS) <= set(BOTS)
 
 

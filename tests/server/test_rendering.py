@@ -91,7 +91,7 @@ def check_views(rendered: Rendered) -> None:
     """Every seat's and a spectator's view of ``rendered`` is the engine's."""
     game = rendered.state.game
     assert game is not None
-    for seat in [*range(game.n), None]:
+    for seat in [*range(game.seat_count), None]:
         assert orjson.loads(rendered.view(seat)) == build_view(game, seat)
         for lang in ("en", "fr"):
             told = earlier_rounds(game, seat, lang)

@@ -16,7 +16,7 @@ from loveletter.engine import Game, Options
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
-from loveletter.tui.session import SeatSetup, Session, Setup
+from loveletter.tui.session import LocalGame, SeatSetup, Setup
 
 SIZE = (80, 24)
 
@@ -42,7 +42,7 @@ def stacked_app(
     game = Game(edition, [seat.name for seat in seats], start=False)
     game.next_round(deck, first=0)
     setup = Setup(edition, seats, lang)
-    session = Session(game, setup, bot_factory=make_bot, bot_rng=random.Random(0))
+    session = LocalGame(game, setup, bot_factory=make_bot, bot_rng=random.Random(0))
     return LoveLetterApp(session=session, delay=0)
 
 

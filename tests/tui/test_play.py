@@ -16,7 +16,7 @@ from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.dialogs import HandOverScreen, RoundSummaryScreen
 from loveletter.tui.game import GameScreen
 from loveletter.tui.help import HelpScreen
-from loveletter.tui.session import SeatSetup, Session, Setup
+from loveletter.tui.session import LocalGame, SeatSetup, Setup
 
 from .helpers import (
     SIZE,
@@ -134,7 +134,7 @@ async def test_save_and_resume_continue_the_same_game(tmp_path: Path) -> None:
     assert record["rounds"] == saved["rounds"]
     assert record["meta"]["play"] == {"bots": [None, "easy", "medium"], "lang": "en", "seed": 7}
 
-    session = Session.resume(path, bot_factory=make_bot)
+    session = LocalGame.resume(path, bot_factory=make_bot)
     assert [seat.bot for seat in session.setup.seats] == [None, "easy", "medium"]
     assert export_record(session.game)["rounds"] == saved["rounds"]
     resumed = LoveLetterApp(session=session, delay=0)
@@ -454,8 +454,8 @@ async def test_names_from_a_saved_game_are_shown_with_their_controls_escaped(
     # A saved game is a file anyone may have written: its names could drive the terminal.
     path = tmp_path / "hostile.json"
     setup = Setup("classic", (SeatSetup("Ana\x1b]0;x\x07"), SeatSetup("Bo\u202eb", "easy")))
-    Session.start(setup, save=path, bot_factory=make_bot)
-    session = Session.resume(path, bot_factory=make_bot)
+    LocalGame.start(setup, save=path, bot_factory=make_bot)
+    session = LocalGame.resume(path, bot_factory=make_bot)
     assert session.names == ["Ana\\x1b]0;x\\x07", "Bo\\u202eb"]
     async with LoveLetterApp(session=session, delay=0).run_test(size=SIZE) as pilot:
         shown = ""

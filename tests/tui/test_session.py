@@ -14,7 +14,7 @@ from loveletter.engine import Game, RecordError, View, build_view, export_record
 from loveletter.engine.grammar import Person
 from loveletter.tui.choices import ChoiceTree, action_path
 from loveletter.tui.render import Words, private_notes
-from loveletter.tui.session import SeatSetup, Session, Setup, seat_setups
+from loveletter.tui.session import LocalGame, SeatSetup, Setup, seat_setups
 from loveletter.tui.texts import TEXTS, tr, tr_count
 
 
@@ -26,11 +26,11 @@ def test_seat_setups_put_humans_first_and_never_repeat_a_name() -> None:
 
 def test_a_seeded_session_is_reproducible() -> None:
     setup = Setup("2019", seat_setups(3, ["easy", "medium"]), seed=11)
-    records = [play_on(Session.start(setup, bot_factory=make_bot), 3).record() for _ in "ab"]
+    records = [play_on(LocalGame.start(setup, bot_factory=make_bot), 3).record() for _ in "ab"]
     assert records[0] == records[1]
 
 
-def play_on(session: Session, rounds: int, stop_after: int | None = None) -> Session:
+def play_on(session: LocalGame, rounds: int, stop_after: int | None = None) -> LocalGame:
     """Play until round ``rounds`` starts (bots, and humans taking their last legal
     action), or until ``stop_after`` decisions were taken."""
     game = session.game
@@ -52,10 +52,10 @@ def test_a_resumed_seeded_game_goes_on_as_the_uninterrupted_one(
     tmp_path: Path, stop_after: int
 ) -> None:
     setup = Setup("2019", seat_setups(4, ["easy", "medium", "hard"]), seed=8)
-    whole = play_on(Session.start(setup), 4)
+    whole = play_on(LocalGame.start(setup), 4)
     path = tmp_path / "game.json"
-    play_on(Session.start(setup, save=path), 4, stop_after)
-    resumed = play_on(Session.resume(path), 4)
+    play_on(LocalGame.start(setup, save=path), 4, stop_after)
+    resumed = play_on(LocalGame.resume(path), 4)
     assert whole.game.round >= 3
     assert resumed.record() == whole.record()
 
@@ -78,7 +78,7 @@ def test_a_forced_move_is_not_asked_of_the_bot() -> None:
             pass
 
     setup = Setup("classic", (SeatSetup("Ana"), SeatSetup("Bot", "x")))
-    session = Session(Game("classic", 2, seed=1), setup, bot_factory=lambda _: Refuses())
+    session = LocalGame(Game("classic", 2, seed=1), setup, bot_factory=lambda _: Refuses())
     view = session.view(1)
     view["legal_actions"] = ["countess"]
     assert session.bot_choice(1, view) == "countess"
@@ -89,18 +89,18 @@ def test_a_forced_move_is_not_asked_of_the_bot() -> None:
 def test_saving_keeps_the_seats_in_meta_and_resuming_restores_them(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     setup = Setup("2019", seat_setups(3, ["hard", "easy"], ["Zoé"]), lang="fr", seed=4)
-    session = Session.start(setup, save=path, bot_factory=make_bot)
+    session = LocalGame.start(setup, save=path, bot_factory=make_bot)
     seat = session.game.to_move
     assert seat is not None
     session.apply(session.view(seat)["legal_actions"][0], seat)
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["meta"] == {"play": {"bots": [None, "hard", "easy"], "lang": "fr", "seed": 4}}
-    resumed = Session.resume(path, bot_factory=make_bot)
+    resumed = LocalGame.resume(path, bot_factory=make_bot)
     assert resumed.setup.seats == setup.seats
     assert resumed.setup.lang == "fr"
     assert resumed.save_path == path
     assert export_record(resumed.game) == export_record(session.game)
-    other = Session.resume(path, save=tmp_path / "copy.json", lang="en", bot_factory=make_bot)
+    other = LocalGame.resume(path, save=tmp_path / "copy.json", lang="en", bot_factory=make_bot)
     assert other.setup.lang == "en"
     assert other.save_path == tmp_path / "copy.json"
 
@@ -109,7 +109,7 @@ def test_a_record_without_meta_seats_one_human_against_bots(tmp_path: Path) -> N
     path = tmp_path / "plain.json"
     game = Game("classic", ["A", "B", "C"], seed=2)
     path.write_text(json.dumps(export_record(game)), encoding="utf-8")
-    session = Session.resume(path, bot_factory=make_bot)
+    session = LocalGame.resume(path, bot_factory=make_bot)
     assert [seat.bot for seat in session.setup.seats] == [None, "medium", "medium"]
 
 
@@ -121,9 +121,9 @@ def test_resuming_a_bad_file_fails_clearly(tmp_path: Path, text: str, message: s
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError, match=message):
-        Session.resume(path, bot_factory=make_bot)
+        LocalGame.resume(path, bot_factory=make_bot)
     with pytest.raises(RecordError, match="cannot read"):
-        Session.resume(tmp_path / "missing.json", bot_factory=make_bot)
+        LocalGame.resume(tmp_path / "missing.json", bot_factory=make_bot)
 
 
 def test_action_paths() -> None:

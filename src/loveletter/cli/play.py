@@ -12,7 +12,7 @@ from ..bots.levels import check_bot_table, describe_level
 from ..engine import EDITIONS, Options, RecordError, get_edition
 from ..engine.grammar import count
 from ..engine.record import MAX_NAME_LENGTH
-from ..tui.session import DEFAULT_LEVEL, Session, Setup, seat_setups
+from ..tui.session import DEFAULT_LEVEL, LocalGame, Setup, seat_setups
 from .common import check_language, fail, usage_error
 
 
@@ -73,7 +73,7 @@ def play(
         if any(option is not None for option in (edition, players, bots, humans, seed, tokens)):
             usage_error("--resume continues a saved game: give no table options with it")
         try:
-            session = Session.resume(resume, save=save, lang=language if lang else None)
+            session = LocalGame.resume(resume, save=save, lang=language if lang else None)
         except (RecordError, ValueError) as error:
             fail(f"{resume}: {error}")
         LoveLetterApp(session=session, delay=delay).run()

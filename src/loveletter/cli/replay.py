@@ -72,8 +72,8 @@ def replay(
     if as_json:
         console.print_json(json.dumps(game.result))
         return
-    if seat is not None and not 0 <= seat < game.n:
-        usage_error(f"there is no seat {seat} in this game of {game.n}")
+    if seat is not None and not 0 <= seat < game.seat_count:
+        usage_error(f"there is no seat {seat} in this game of {game.seat_count}")
     viewer = None if spectator else (EVERYONE if seat is None else seat)
     _tell(game, viewer, language)
 

@@ -21,7 +21,7 @@ from .grammar import capitalize, contract, typeset_all
 from .options import Rules
 
 
-class Table(Protocol):
+class GameLike(Protocol):
     """What telling a refusal needs of a game: its rules and its players' names."""
 
     @property
@@ -39,7 +39,7 @@ def refusal(edition: Edition, code: str, **details: Any) -> IllegalActionError:
     return IllegalActionError(message, reason=code, details=details)
 
 
-def describe_refusal(error: IllegalActionError, game: Table, lang: str = "en") -> str:
+def describe_refusal(error: IllegalActionError, game: GameLike, lang: str = "en") -> str:
     """The reason for a refusal in ``lang``, naming players and cards as the table does."""
     return capitalize(_render(error.reason, error.details, game.rules.edition, game.players, lang))
 

@@ -80,9 +80,7 @@ class Game:
         "history",
         "jester",
         "log",
-        "n",
         "out",
-        "pending",
         "phase",
         "players",
         "protected",
@@ -92,9 +90,11 @@ class Game:
         "round_logs",
         "round_tokens",
         "rules",
+        "seat_count",
         "seen_events",
         "seen_log",
         "set_aside",
+        "step_seats",
         "sycophant",
         "tokens",
         "turn",
@@ -120,7 +120,7 @@ class Game:
             names = _checked_names(players)
             self.rules = Rules.settle(edition, len(names), options)
         self.players: list[str] = names
-        self.n = n = len(names)
+        self.seat_count = n = len(names)
         self.rng = rng if rng is not None else random.Random(seed)
         self.tokens = [0] * n
         self.results: list[RoundResult] = []
@@ -145,7 +145,7 @@ class Game:
         self.round_tokens = [0] * n
         self.jester: tuple[int, int] | None = None  # (owner, holder) R31
         self.sycophant: int | None = None  # the chosen player R34
-        self.pending: tuple[int, ...] = ()  # Cardinal's traded pair, or Bishop's target
+        self.step_seats: tuple[int, ...] = ()  # Cardinal's traded pair, or Bishop's target
         self._legal: tuple[Action, ...] | None = None
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
@@ -169,7 +169,7 @@ class Game:
         """The seat that must decide next, or None between rounds and at the end."""
         phase = self.phase
         if phase is _BISHOP:
-            return self.pending[0]
+            return self.step_seats[0]
         if phase is _ROUND_OVER or phase is _GAME_OVER:
             return None
         return self.active
@@ -251,9 +251,9 @@ class Game:
         """The story of the game so far, every round, as ``viewer`` may know it: a
         seat (told as "you"), None for a spectator, or :data:`EVERYONE` for the
         omniscient narrator; in ``lang`` ("en" or "fr")."""
-        if viewer is not None and viewer != EVERYONE and not 0 <= viewer < self.n:
+        if viewer is not None and viewer != EVERYONE and not 0 <= viewer < self.seat_count:
             raise LoveLetterError(
-                f"no seat {viewer} at this table: give a seat from 0 to {self.n - 1}, "
+                f"no seat {viewer} at this table: give a seat from 0 to {self.seat_count - 1}, "
                 "None for a spectator or EVERYONE"
             )
         events = (event for log in self.round_logs for event in log)
@@ -263,13 +263,13 @@ class Game:
         """An independent copy, for search; it gets ``rng`` or a copy of this RNG."""
         new = Game.__new__(Game)
         # Shared: the rules' tables and the values that are replaced, never changed.
-        new.rules, new.players, new.n = self.rules, self.players, self.n
+        new.rules, new.players, new.seat_count = self.rules, self.players, self.seat_count
         new._bare, new._single, new._guesses = self._bare, self._single, self._guesses
         new._looks, new._effects, new._memo = self._looks, self._effects, self._memo
         new._constable_in_play, new._next_first = self._constable_in_play, self._next_first
         new._legal, new._choosable, new._actions = self._legal, self._choosable, self._actions
         new.phase, new.round, new.turn, new.active = self.phase, self.round, self.turn, self.active
-        new.alive, new.pending, new.face_up = self.alive, self.pending, self.face_up
+        new.alive, new.step_seats, new.face_up = self.alive, self.step_seats, self.face_up
         new.set_aside, new.jester, new.sycophant = self.set_aside, self.jester, self.sycophant
         new.history = self.history
         if rng is None:
@@ -328,7 +328,7 @@ class Game:
             cards = list(deck)
             if sorted(cards) != sorted(rules.deck):
                 raise LoveLetterError(
-                    f"the deck is not the {rules.edition.id} deck for {self.n} players"
+                    f"the deck is not the {rules.edition.id} deck for {self.seat_count} players"
                 )
         if first is None:
             if self.round == 0 and rules.options.first_player is not None:
@@ -338,7 +338,7 @@ class Game:
         self._deal(cards, first)
 
     def _deal(self, cards: list[str], first: int) -> None:
-        n = self.n
+        n = self.seat_count
         self._actions = []
         self.history.append(RoundRecord(tuple(cards), first, self._actions))
         start = 1 + self.rules.face_up
@@ -367,7 +367,7 @@ class Game:
         self._bonuses = []
         self.jester = None
         self.sycophant = None
-        self.pending = ()
+        self.step_seats = ()
         self.turn = 0
         self.phase = _PLAY
         self._legal = None
@@ -386,7 +386,7 @@ class Game:
         if not self.deck:  # R6
             self._showdown()
             return
-        n = self.n
+        n = self.seat_count
         out = self.out
         seat = self.active
         while True:
@@ -557,14 +557,14 @@ class Game:
             return
         first, second = action.seats
         self._trade(seat, first, second)
-        self.pending = (first, second)
+        self.step_seats = (first, second)
         self.phase = _CARDINAL
 
     def _cardinal_look(self, action: Action) -> None:
         if action.seats:
             target = action.seats[0]
             self.log.append(("look", self.active, target, self.hands[target][0]))
-        self.pending = ()
+        self.step_seats = ()
         self.phase = _PLAY
 
     def _baroness(self, seat: int, action: Action) -> None:
@@ -585,12 +585,12 @@ class Game:
         if hit:
             self._gain_token_now(seat, "bishop")
             if self.phase is _PLAY:
-                self.pending = (target,)
+                self.step_seats = (target,)
                 self.phase = _BISHOP
 
     def _bishop_reply(self, action: Action) -> None:
-        target = self.pending[0]
-        self.pending = ()
+        target = self.step_seats[0]
+        self.step_seats = ()
         self.phase = _PLAY
         self.log.append(("reply", target, action is DISCARD))
         if action is DISCARD:
@@ -634,7 +634,7 @@ class Game:
         rules = self.rules
         values = rules.values
         hands = self.hands
-        finalists = [seat for seat in range(self.n) if not self.out[seat]]
+        finalists = [seat for seat in range(self.seat_count) if not self.out[seat]]
         self.log.append(("showdown", tuple((seat, hands[seat][0]) for seat in finalists)))
         contenders = finalists
         if rules.premium:
@@ -666,7 +666,7 @@ class Game:
             self._bonus(seat, "round")
         rules = self.rules
         discards = self.discards
-        in_round = [seat for seat in range(self.n) if not self.out[seat]]
+        in_round = [seat for seat in range(self.seat_count) if not self.out[seat]]
         if rules.spy_bonus:  # R24, R25
             spies = [seat for seat in in_round if "spy" in discards[seat]]
             if len(spies) == 1:
@@ -700,10 +700,12 @@ class Game:
             )
         )
         self._next_first = tied
-        self.pending = ()
+        self.step_seats = ()
         threshold = self.rules.tokens_to_win
         if max(self.tokens) >= threshold:
-            self.winners = [seat for seat in range(self.n) if self.tokens[seat] >= threshold]
+            self.winners = [
+                seat for seat in range(self.seat_count) if self.tokens[seat] >= threshold
+            ]
             self.phase = _GAME_OVER
             self.log.append(("game_end", tuple(self.winners)))
         else:
@@ -729,7 +731,7 @@ class Game:
         if phase is _CHANCELLOR:
             return self._keep_options()
         if phase is _CARDINAL:
-            first, second = self.pending
+            first, second = self.step_seats
             return (self._looks[first], self._looks[second], LOOK_NONE)
         if phase is _BISHOP:
             return (DISCARD, KEEP)
@@ -830,7 +832,7 @@ class Game:
             if sorted(action.cards) != hand:
                 return "keep_cards", {"cards": hand}
         if self.phase is _CARDINAL and action.word == "look" and action.seats:
-            first, second = self.pending
+            first, second = self.step_seats
             return "look_seats", {"first": first, "second": second}
         return None
 
@@ -856,8 +858,8 @@ class Game:
         card = kind.id
         legal_here = [a for a in self.legal_actions() if a.word == card]
         for target in action.seats:
-            if target >= self.n:
-                return "no_seat", {"target": target, "seats": self.n}
+            if target >= self.seat_count:
+                return "no_seat", {"target": target, "seats": self.seat_count}
             if self.out[target]:
                 return "target_out", {"target": target}
             if target == seat and not kind.may_choose_self:

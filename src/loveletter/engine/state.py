@@ -46,7 +46,7 @@ def game_state(game: Game) -> GameState:
         "protected": list(game.protected),
         "jester": list(game.jester) if game.jester else None,
         "sycophant": game.sycophant,
-        "pending": list(game.pending),
+        "pending": list(game.step_seats),
         "next_first": list(game.allowed_first()),
         "winners": list(game.winners),
     }
@@ -67,7 +67,7 @@ def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
         rng=rng,
         start=False,
     )
-    n = game.n
+    n = game.seat_count
     places: Counter[str] = Counter(state["deck"])
     places.update(state["face_up"])
     for hand in state["hands"]:
@@ -98,7 +98,7 @@ def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
     jester = state["jester"]
     game.jester = (jester[0], jester[1]) if jester else None
     game.sycophant = state["sycophant"]
-    game.pending = tuple(state["pending"])
+    game.step_seats = tuple(state["pending"])
     game.winners = list(state["winners"])
     game.log = []
     game.round_logs = [game.log]
@@ -124,17 +124,19 @@ def game_after_rounds(
     LoveLetterError if the results already end the game or a seat is not at the table.
     """
     game = Game(edition, players, options=options, rng=rng, start=False)
-    tokens = [0] * game.n
+    tokens = [0] * game.seat_count
     for result in results:
-        if len(result.tokens) != game.n:
+        if len(result.tokens) != game.seat_count:
             raise LoveLetterError(f"round {result.number} has tokens for another table")
         tokens = [held + won for held, won in zip(tokens, result.tokens, strict=True)]
     if max(tokens) >= game.rules.tokens_to_win:
         raise LoveLetterError("these results already end the game")
     allowed = tuple(next_first) if next_first is not None else None
     if allowed is None:
-        allowed = results[-1].tied if results else tuple(range(game.n))
-    if not allowed or any(type(seat) is not int or not 0 <= seat < game.n for seat in allowed):
+        allowed = results[-1].tied if results else tuple(range(game.seat_count))
+    if not allowed or any(
+        type(seat) is not int or not 0 <= seat < game.seat_count for seat in allowed
+    ):
         raise LoveLetterError(f"no seat {allowed!r} may start the next round")
     game.results = list(results)
     game.tokens = tokens
@@ -146,13 +148,14 @@ def game_after_rounds(
 def _check_pending(game: Game) -> None:
     """The seats a second step waits on fit the phase."""
     waiting = {Phase.CARDINAL: 2, Phase.BISHOP: 1}.get(game.phase, 0)
-    pending = game.pending
+    pending = game.step_seats
     if not waiting and pending:
         raise LoveLetterError(f"'pending' must be empty in the {game.phase.value} phase")
     if waiting and (
         len(pending) != waiting
         or any(
-            type(seat) is not int or not 0 <= seat < game.n or game.out[seat] for seat in pending
+            type(seat) is not int or not 0 <= seat < game.seat_count or game.out[seat]
+            for seat in pending
         )
         or len(set(pending)) != waiting
     ):

@@ -35,8 +35,8 @@ def build_view(
     events (the game's finished rounds) from that index on only, for a caller that
     keeps the earlier ones: a server that sends views as text.
     """
-    if seat is not None and (type(seat) is not int or not 0 <= seat < game.n):
-        raise ValueError(f"no seat {seat!r} at this table of {game.n}")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.seat_count):
+        raise ValueError(f"no seat {seat!r} at this table of {game.seat_count}")
     rules = game.rules
     events = events_seen(game, seat)
     to_move = game.to_move
@@ -70,7 +70,7 @@ def build_view(
                 "tokens": game.tokens[other],
                 "hand_count": len(game.hands[other]),
             }
-            for other in range(game.n)
+            for other in range(game.seat_count)
         ],
         "jester": _jester(game),
         "sycophant": game.sycophant,
@@ -167,9 +167,9 @@ def _jester(game: Game) -> Jester | None:
 
 def _pending(game: Game) -> Pending | None:
     if game.phase is Phase.CARDINAL:
-        return {"step": "cardinal", "seats": list(game.pending)}
+        return {"step": "cardinal", "seats": list(game.step_seats)}
     if game.phase is Phase.BISHOP:
-        target = game.pending[0]
+        target = game.step_seats[0]
         value = game.rules.values[game.hands[target][0]]  # the value named: a hit (R38)
         return {"step": "bishop", "seat": target, "bishop": game.active, "value": value}
     if game.phase is Phase.CHANCELLOR:

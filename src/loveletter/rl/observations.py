@@ -281,10 +281,10 @@ class ObservationEncoder:
         targets: tuple[int, ...] = ()
         if phase is Phase.CARDINAL:
             out[pending + 1] = 1.0
-            targets = tuple(game.pending)
+            targets = tuple(game.step_seats)
         elif phase is Phase.BISHOP:
             out[pending + 2] = 1.0
-            targets = (game.pending[0],)
+            targets = (game.step_seats[0],)
         elif phase is Phase.CHANCELLOR:
             out[pending] = 1.0
             targets = (game.active,)

@@ -88,7 +88,7 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-class Table:
+class TableSetup:
     """What every state of one game shares; clones share it too (never copied)."""
 
     def __init__(self, edition: str, players: int, options: Options) -> None:
@@ -99,7 +99,7 @@ class Table:
         self.history_encoder = InfoStateEncoder.for_table(self.rules.edition.id, players)
         self.cards = tuple(self.rules.values)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableSetup:
         return self
 
 
@@ -149,7 +149,7 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
             constable_when_knocked_out=bool(settings["constable_when_knocked_out"]),
             princess_beats_bishop=bool(settings["princess_beats_bishop"]),
         )
-        self.table = table = Table(edition, players, options)
+        self.table = table = TableSetup(edition, players, options)
         self.zero_sum = bool(settings["zero_sum"])
         rules = table.rules
         rounds = players * (rules.tokens_to_win - 1) + 1  # each round gives a token
@@ -261,12 +261,15 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         ``zero_sum``, a seat's win (1 or 0) less the mean of the others'."""
         engine = self.engine
         if not engine.is_over:
-            return [0.0] * engine.n
+            return [0.0] * engine.seat_count
         if self.zero_sum:
-            won = [float(seat in engine.winners) for seat in range(engine.n)]
+            won = [float(seat in engine.winners) for seat in range(engine.seat_count)]
             others = (sum(won) - mine for mine in won)
-            return [mine - other / (engine.n - 1) for mine, other in zip(won, others, strict=True)]
-        return [1.0 if seat in engine.winners else -1.0 for seat in range(engine.n)]
+            return [
+                mine - other / (engine.seat_count - 1)
+                for mine, other in zip(won, others, strict=True)
+            ]
+        return [1.0 if seat in engine.winners else -1.0 for seat in range(engine.seat_count)]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> LoveLetterState:
         """A state ``player`` cannot tell from this one: the cards it has not seen, in
@@ -312,7 +315,7 @@ class LoveLetterObserver:
     observer (``private_info`` NONE) uses the spectator's view.
     """
 
-    def __init__(self, table: Table, iig_obs_type: pyspiel.IIGObservationType) -> None:
+    def __init__(self, table: TableSetup, iig_obs_type: pyspiel.IIGObservationType) -> None:
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("Love Letter has no observer of every player's private cards")

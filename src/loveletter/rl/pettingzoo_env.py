@@ -75,8 +75,8 @@ def step_rewards(game: Game, before: list[int], mode: RewardMode) -> list[float]
     if mode == "round":
         return [float(now - then) for now, then in zip(game.tokens, before, strict=True)]
     if not game.is_over:
-        return [0.0] * game.n
-    return [1.0 if seat in game.winners else -1.0 for seat in range(game.n)]
+        return [0.0] * game.seat_count
+    return [1.0 if seat in game.winners else -1.0 for seat in range(game.seat_count)]
 
 
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name

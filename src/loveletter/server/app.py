@@ -23,7 +23,7 @@ from .refusals import install_refusals
 from .repository import MEMORY, make_repository
 from .service import TableService
 from .settings import Settings
-from .websocket import Session, refuse_connection
+from .websocket import SocketClient, refuse_connection
 
 STATIC = Path(__file__).parent / "static"
 
@@ -91,7 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await refuse_connection(websocket, settings.max_connections)
             return
         try:
-            await Session(websocket, service, manager, settings).run()
+            await SocketClient(websocket, service, manager, settings).run()
         finally:
             occupancy.leave(address)
 

@@ -135,7 +135,7 @@ class Incoming(Model):
 # ------------------------------------------------------------------------ HTTP bodies
 
 
-class TableOptions(Incoming):
+class OptionsSpec(Incoming):
     """The table options of docs/rules.md §1 (engine ``Options``); defaults are the rulebooks'."""
 
     tokens_to_win: Annotated[int, Field(ge=1, le=99)] | None = None
@@ -173,7 +173,7 @@ class CreateTable(Incoming):
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=8)] = Field(
         default_factory=lambda: list[SeatSpec]([OpenSeat(), OpenSeat()])
     )
-    options: TableOptions = TableOptions()
+    options: OptionsSpec = OptionsSpec()
     bot_level: Annotated[
         LevelName,
         Field(description="Bots that fill open seats at the start and stand in for absentees."),

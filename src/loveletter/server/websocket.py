@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 POLICY_VIOLATION = 1008
 
 
-class Session:
+class SocketClient:
     """One client's conversation with the server."""
 
     def __init__(

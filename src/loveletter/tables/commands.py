@@ -258,7 +258,9 @@ def act(
     try:
         game.apply(text, seat=seat)
     except NotationError as error:
-        told = {lang: describe_notation_error(error, lang, seats=game.n) for lang in LANGUAGES}
+        told = {
+            lang: describe_notation_error(error, lang, seats=game.seat_count) for lang in LANGUAGES
+        }
         raise InvalidError(told["en"], "bad_notation", translations=told) from None
     except IllegalActionError as error:
         reasons = {lang: describe_refusal(error, game, lang) for lang in LANGUAGES}

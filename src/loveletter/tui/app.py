@@ -13,7 +13,7 @@ from ..bots import make_bot
 from ..engine import Options
 from .dialogs import QuitScreen
 from .game import GameScreen
-from .session import BotFactory, Session, Setup
+from .session import BotFactory, LocalGame, Setup
 from .setup import SetupScreen, draft_for
 from .texts import tr
 
@@ -35,7 +35,7 @@ class LoveLetterApp(App[None]):
     def __init__(
         self,
         *,
-        session: Session | None = None,
+        session: LocalGame | None = None,
         setup: Setup | None = None,
         lang: str = "en",
         save: Path | None = None,
@@ -71,7 +71,7 @@ class LoveLetterApp(App[None]):
     def start_game(self, setup: Setup) -> None:
         """Deal a new game for ``setup`` and show its table."""
         self.lang = setup.lang
-        self.session = Session.start(setup, save=self.save_path, bot_factory=self.bot_factory)
+        self.session = LocalGame.start(setup, save=self.save_path, bot_factory=self.bot_factory)
         self.show(GameScreen(self.session, self.new_game, delay=self.delay))
 
     def show(self, screen: Screen[None]) -> None:

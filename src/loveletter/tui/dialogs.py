@@ -18,11 +18,11 @@ from textual.widgets import Button, Input, Static
 from ..engine import RoundReview, View
 from ..engine.grammar import join
 from .render import Words, tokens_text
-from .session import Session, Setup
+from .session import LocalGame, Setup
 from .texts import tr
 
 
-def _words(session: Session) -> Words:
+def _words(session: LocalGame) -> Words:
     return Words(session.game.edition, session.names, session.setup.lang, None)
 
 
@@ -39,7 +39,7 @@ class HandOverScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", show=False)]
 
-    def __init__(self, session: Session, seat: int) -> None:
+    def __init__(self, session: LocalGame, seat: int) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
@@ -73,7 +73,7 @@ class RoundSummaryScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "close", show=False)]
 
-    def __init__(self, session: Session, number: int) -> None:
+    def __init__(self, session: LocalGame, number: int) -> None:
         super().__init__()
         self.session = session
         self.number = number
@@ -154,7 +154,7 @@ class GameOverScreen(Screen[None]):
         Binding("q", "quit_game", show=False),
     ]
 
-    def __init__(self, session: Session, on_new_game: Callable[[Setup], None]) -> None:
+    def __init__(self, session: LocalGame, on_new_game: Callable[[Setup], None]) -> None:
         super().__init__()
         self.session = session
         self.on_new_game = on_new_game
@@ -214,7 +214,7 @@ class QuitScreen(ModalScreen[Path | bool | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "stay", show=False)]
 
-    def __init__(self, session: Session | None, lang: str) -> None:
+    def __init__(self, session: LocalGame | None, lang: str) -> None:
         super().__init__()
         self.session = session
         self.lang = lang

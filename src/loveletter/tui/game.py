@@ -1,6 +1,6 @@
 """The table: seats, your hand and choices, the log, card tracker and notes.
 
-The screen drives one :class:`Session`: a human decides through the choice list (or
+The screen drives one :class:`LocalGame`: a human decides through the choice list (or
 by typing an action), a bot decides in a worker thread, and after every change the
 screen asks what comes next: another decision, a hand-over between two humans, the
 round summary or the end of the game.
@@ -47,7 +47,7 @@ from .render import (
     table_line,
     tracker,
 )
-from .session import Session, Setup
+from .session import LocalGame, Setup
 
 #: The side panel's tabs: (id, text key, key to show it).
 TABS = (("log", "log", "l"), ("tracker", "cards", "t"), ("notes", "notes", "n"))
@@ -90,7 +90,7 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(
-        self, session: Session, on_new_game: Callable[[Setup], None], *, delay: float = 0.8
+        self, session: LocalGame, on_new_game: Callable[[Setup], None], *, delay: float = 0.8
     ) -> None:
         super().__init__()
         self.session = session
@@ -387,7 +387,7 @@ class GameScreen(Screen[None]):
         try:
             action = read_action(text, game.edition, self.lang)
         except NotationError as error:
-            reason = describe_notation_error(error, self.lang, seats=game.n)
+            reason = describe_notation_error(error, self.lang, seats=game.seat_count)
             self.say(self.tr("not_notation", reason=reason), error=True)
             return
         if self.submit(action.text):

@@ -75,7 +75,7 @@ def seat_setups(
     return tuple(seats)
 
 
-class Session:
+class LocalGame:
     """A game in progress with its seat setup; saves itself after every change.
 
     With a seed in the setup, deals and bot choices are drawn from the seed and the
@@ -101,7 +101,7 @@ class Session:
             if spec.bot is not None
         }
         for seat, bot in self.bots.items():
-            bot.start(game.edition.id, game.n, seat)
+            bot.start(game.edition.id, game.seat_count, seat)
 
     @classmethod
     def start(
@@ -110,7 +110,7 @@ class Session:
         *,
         save: Path | None = None,
         bot_factory: BotFactory = make_bot,
-    ) -> Session:
+    ) -> LocalGame:
         """Deal a new game; with a seed, shuffles and bot choices are reproducible."""
         game = Game(
             setup.edition,
@@ -130,7 +130,7 @@ class Session:
         save: Path | None = None,
         lang: str | None = None,
         bot_factory: BotFactory = make_bot,
-    ) -> Session:
+    ) -> LocalGame:
         """Continue the game saved in ``path``; it keeps saving there unless ``save``.
 
         A record without our ``meta`` gets a human at seat 0 and bots elsewhere.
@@ -147,8 +147,8 @@ class Session:
         seed = seed if isinstance(seed, int) else None
         game = load_record(data)
         bots = mine.get("bots")
-        if not (isinstance(bots, list) and len(bots) == game.n):
-            bots = [None] + [DEFAULT_LEVEL] * (game.n - 1)
+        if not (isinstance(bots, list) and len(bots) == game.seat_count):
+            bots = [None] + [DEFAULT_LEVEL] * (game.seat_count - 1)
         if not all(level is None or isinstance(level, str) for level in bots):
             raise RecordError(f"'meta.{META_KEY}.bots' must list bot levels or null")
         stored_lang = mine.get("lang")
