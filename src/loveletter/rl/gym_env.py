@@ -32,7 +32,7 @@ from .lazy import StepViews
 from .observations import ObservationEncoder, Vector
 from .pettingzoo_env import RewardMode, step_rewards, table_options
 from .policy_bot import PolicyBot
-from .rendering import TextRenderer
+from .rendering import RENDER_MODES, TextRenderer, check_render_mode
 
 #: A bot spec, a bot, or a policy: (observation, mask) -> action index, given the
 #: opponent's own observation and mask in the env's encoding (self-play).
@@ -119,8 +119,10 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     engine view (a :class:`ViewInfo`).
     """
 
-    # Gymnasium's class attribute, typed by it.
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's class attribute, its type
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -139,8 +141,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     ) -> None:
         if reward not in ("game", "round"):
             raise ValueError(f"reward must be 'game' or 'round', not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_render_mode(render_mode)
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be 0-{players - 1} or None")
         if observation not in ("view", "history"):
@@ -232,14 +233,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def render(self) -> str | None:
         """The narration since the last call and the table (``ansi``), or print it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use 'ansi' or 'human'")
-            return None
-        text = self._renderer.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._renderer.render_for(self.render_mode)
 
     def close(self) -> None:
         """Release the bots (external programs)."""

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import logger, spaces
+from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -33,7 +33,7 @@ from .actions import ActionSpace
 from .infostate import InfoStateEncoder
 from .lazy import LazyDict, StepViews
 from .observations import ObservationEncoder
-from .rendering import TextRenderer
+from .rendering import RENDER_MODES, TextRenderer, check_render_mode
 
 RewardMode = Literal["game", "round"]
 Observation = dict[str, npt.NDArray[Any]]
@@ -99,7 +99,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute, its type
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "name": "loveletter_v0",
         "is_parallelizable": False,
     }
@@ -121,8 +121,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
             raise ValueError(f"observation must be 'view' or 'history', not {observation!r}")
         if reward not in ("game", "round"):
             raise ValueError(f"reward must be 'game' or 'round', not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_render_mode(render_mode)
         self.table_options = table_options(options)
         self.space = ActionSpace.for_table(edition, players)
         self.encoder = ObservationEncoder.for_table(edition, players)
@@ -230,14 +229,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
 
     def render(self) -> str | None:
         """The narration since the last call and the table (``ansi``), or print it."""
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode; use 'ansi' or 'human'")
-            return None
-        text = self._renderer.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._renderer.render_for(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from gymnasium import logger
+
 from loveletter.engine import Game, narrate
 from loveletter.engine.grammar import count
+
+#: The render modes of both environments.
+RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(mode: str | None) -> None:
+    """Raise ValueError unless ``mode`` is None or one of :data:`RENDER_MODES`."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {list(RENDER_MODES)}")
 
 
 class TextRenderer:
@@ -36,3 +47,15 @@ class TextRenderer:
             lines.append(f"  {name}{state}: {tokens}; discards: {pile}")
         lines.append(f"  deck: {count(len(game.deck), 'card', 'en')}")
         return "\n".join(lines)
+
+    def render_for(self, mode: str | None) -> str | None:
+        """An environment's ``render()``: the text for ``ansi``, printed for ``human``
+        (then None); a warning and None without a render mode."""
+        if mode is None:
+            logger.warn("render() called without a render_mode; use 'ansi' or 'human'")
+            return None
+        text = self.render()
+        if mode == "human":
+            print(text)
+            return None
+        return text
