@@ -33,7 +33,6 @@ from ..tables import (
     NAME_LENGTH,
     GameStatus,
     Lang,
-    SeatData,
     SeatKind,
     TableSpec,
     TableState,
@@ -287,7 +286,8 @@ def table_info(state: TableState) -> TableInfo:
 
 def public_table(state: TableState) -> dict[str, Any]:
     """:func:`table_info` as JSON data, unchecked: the state messages encode it at
-    every change of a table, where the model's checks would cost more than the rest."""
+    every change of a table, where the model's checks would cost more than the rest.
+    When players count as gone is the domain's to say."""
     data = state.data
     return {
         "id": data.id,
@@ -298,7 +298,7 @@ def public_table(state: TableState) -> dict[str, Any]:
         "turn_timer": data.turn_timer,
         "deadline": data.deadline,
         "host_seat": data.host_seat,
-        "host_gone_at": _host_gone_at(state),
+        "host_gone_at": state.host_gone_at(),
         "spectator_chat": data.spectator_chat,
         "hints": data.hints,
         "status": data.status,
@@ -313,26 +313,11 @@ def public_table(state: TableState) -> dict[str, Any]:
                 "online": s.online,
                 "standin": s.standin,
                 "away": s.away,
-                "standin_at": _standin_at(state, s),
+                "standin_at": state.standin_at(s.seat),
             }
             for s in state.seats
         ],
     }
-
-
-def _host_gone_at(state: TableState) -> float | None:
-    """When seated players may start without the host, gone now (server time)."""
-    host = state.data.host_seat
-    if host is None or state.seats[host].online:
-        return None
-    return state.seats[host].seen_at + state.data.disconnect_timeout
-
-
-def _standin_at(state: TableState, seat: SeatData) -> float | None:
-    """When a bot stands in for this seat's player, gone now (server time); else None."""
-    if state.status != "playing" or seat.kind != "human" or seat.online or seat.standin:
-        return None
-    return seat.seen_at + state.data.disconnect_timeout
 
 
 class LinksInfo(Model):

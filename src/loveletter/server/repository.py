@@ -26,6 +26,7 @@ from ..tables import (
     SeatData,
     StoredTable,
     TableData,
+    TableState,
 )
 
 #: The database "URL" of a server that keeps its tables in memory only.
@@ -73,9 +74,10 @@ class TableRepository(Protocol):
         """Tables waiting on a bot or the next round since before ``before``."""
 
     def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows;
-        ``offline_only`` leaves out the seats marked online (right when this is the
-        only process: its clients' seats are then the ones online)."""
+        """The seats a bot should stand in for at ``now``, as
+        :meth:`~loveletter.tables.TableState.standin_due` says; ``offline_only`` leaves
+        out the seats marked online (right when this is the only process: its clients'
+        seats are then the ones online)."""
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
         """Mark seats as seen now (not a table change)."""
@@ -226,19 +228,20 @@ class MemoryRepository:
             ]
 
     def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows
-        (online ones too unless ``offline_only``)."""
+        """The seats a bot should stand in for at ``now`` (online ones too unless
+        ``offline_only``)."""
         with self._lock:
-            return [
-                (t.id, s.seat)
+            playing = [
+                TableState(t, tuple(self._seats[t.id]))
                 for t in self._tables.values()
                 if t.status == "playing"
-                for s in self._seats[t.id]
-                if s.kind == "human"
-                and not s.standin
-                and not (offline_only and s.online)
-                and s.seen_at + t.disconnect_timeout < now
             ]
+        return [
+            (state.id, seat.seat)
+            for state in playing
+            for seat in state.seats
+            if state.standin_due(seat.seat, now) and not (offline_only and seat.online)
+        ]
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
         """Mark seats connected to this process as seen now (not a table change)."""

@@ -332,13 +332,13 @@ class TableService:
         by: Sitter | None = None,
     ) -> TableState:
         """The host starts the game (bots named in ``lang``), or a rematch once it is
-        over; so may any seated player ``by`` once the host has been gone longer than
-        the table allows."""
+        over; so may any seated player ``by`` once the host counts as gone
+        (:meth:`~loveletter.tables.TableState.host_gone`)."""
 
         def command(state: TableState, now: float) -> TableState:
             if not _is_host(state, host_token, by):
                 seated = by is not None and _holds(state, by)
-                if not (seated and tables.host_gone(state, now)):
+                if not (seated and state.host_gone(now)):
                     raise ForbiddenError("only the host may do this: wrong host token", "not_host")
             return tables.start(state, unpredictable_rng(), now, rematch=rematch, lang=lang)
 
@@ -456,7 +456,7 @@ class TableService:
         )
 
     async def stand_in(self, table_id: str, seat: int) -> TableState:
-        """Let a bot play for a player gone longer than the table allows."""
+        """Let a bot play for a player gone (:meth:`~loveletter.tables.TableState.standin_due`)."""
         return await self._change(table_id, lambda state, now: tables.stand_in(state, seat, now))
 
     # ----------------------------------------------------------------- sweeping
@@ -466,7 +466,8 @@ class TableService:
         await self._db(self.repository.heartbeat, seats, time.time())
 
     async def absent_seats(self) -> list[tuple[str, int]]:
-        """Seats whose players have been gone longer than their table allows.
+        """Seats a bot should stand in for now
+        (:meth:`~loveletter.tables.TableState.standin_due`).
 
         With other processes, a seat marked online may be held by one that died, so
         every seat unseen for too long is listed (each process's heartbeats keep its

@@ -277,8 +277,10 @@ class Repository:
             )
 
     def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows
-        (online ones too unless ``offline_only``)."""
+        """The seats a bot should stand in for at ``now`` (online ones too unless
+        ``offline_only``), found by the database: the query says what
+        :meth:`~loveletter.tables.TableState.standin_due` says, the instant a seat is
+        gone included (tests/server/test_presence.py holds them together)."""
         query = (
             select(SeatRow.table_id, SeatRow.seat)
             .join(TableRow, TableRow.id == SeatRow.table_id)
@@ -286,7 +288,7 @@ class Repository:
                 TableRow.status == "playing",
                 SeatRow.kind == "human",
                 SeatRow.standin.is_(False),
-                SeatRow.seen_at + TableRow.disconnect_timeout < now,
+                SeatRow.seen_at + TableRow.disconnect_timeout <= now,
             )
         )
         if offline_only:
