@@ -18,7 +18,7 @@ import pytest
 
 from loveletter import tables
 from loveletter.engine import Options
-from loveletter.server.protocol import public_table
+from loveletter.server.messages import public_table
 from loveletter.server.repository import TableRepository
 from loveletter.tables import TableSpec, TableState
 

@@ -37,7 +37,7 @@ from ..tables import (
 )
 from .group_commit import GroupCommit
 from .hub import Hub
-from .protocol import encode
+from .messages import encode
 from .replay import ReplayTexts, replay_steps
 from .repository import TableRepository
 from .tokens import (
