@@ -516,14 +516,9 @@ def _seat_values(seat: SeatData) -> dict[str, Any]:
     return {key: getattr(seat, key) for key in SeatData.__slots__}
 
 
-def _summary(game: Any) -> GameSummary:
-    return GameSummary(
-        table_id=game.table_id,
-        number=game.number,
-        edition=game.edition,
-        players=tuple(game.players),
-        status=game.status,
-        winners=tuple(game.winners) if game.winners is not None else None,
-        created_at=game.created_at,
-        finished_at=game.finished_at,
-    )
+def _summary(row: Any) -> GameSummary:
+    """A game's row as the history lists it (its lists as tuples)."""
+    fields = {key: getattr(row, key) for key in GameSummary.__slots__}
+    fields["players"] = tuple(row.players)
+    fields["winners"] = None if row.winners is None else tuple(row.winners)
+    return GameSummary(**fields)
