@@ -458,17 +458,7 @@ AnyMessage = (
 )
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = (
-    "hello",
-    "lang",
-    "action",
-    "start",
-    "rematch",
-    "remove",
-    "host",
-    "chat",
-    "chat_policy",
-    "back",
-    "hint",
-    "ping",
+#: The ``type`` of every message a client may send, in the union's order.
+MESSAGE_TYPES: tuple[str, ...] = tuple(
+    tag for model in get_args(AnyMessage) for tag in get_args(model.model_fields["type"].annotation)
 )
