@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from loveletter.server.hub import kill_redis_connections
+
 from .conftest import POSTGRES, REDIS
 from .harness import (
     Client,
@@ -99,20 +101,6 @@ async def two_processes(db_url: str, tmp_path: Path) -> None:
     finally:
         one.stop()
         two.stop()
-
-
-def kill_redis_connections(redis_url: str, pid: int) -> int:
-    """CLIENT KILL every Redis connection of the server process ``pid``; how many."""
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    try:
-        ids = [c["id"] for c in client.client_list() if c["name"] == f"loveletter:{pid}"]
-        for found in ids:
-            client.client_kill_filter(_id=found)
-        return len(ids)
-    finally:
-        client.close()
 
 
 def test_a_process_that_loses_redis_subscribes_again_and_catches_up(
