@@ -112,11 +112,13 @@ def _check_seated(state: TableState, seat: int, token_hash: str | None) -> None:
         raise ForbiddenError("this seat is no longer yours", "removed")
 
 
-def _is_host(state: TableState, host_token: str | None, by: Sitter | None) -> bool:
-    """The host token, or the connection of the host's seat."""
+def _check_host(state: TableState, host_token: str | None, by: Sitter | None) -> None:
+    """ForbiddenError unless the host gives the command: with the host token, or from
+    the connection of the host's seat."""
     if host_token is not None and same_token(host_token, state.data.host_hash):
-        return True
-    return by is not None and by[0] == state.data.host_seat and _holds(state, by)
+        return
+    if by is None or by[0] != state.data.host_seat or not _holds(state, by):
+        raise ForbiddenError("only the host may do this: wrong host token", "not_host")
 
 
 #: The replays kept encoded, in characters (about 1.2 million for a game of 200
@@ -336,10 +338,8 @@ class TableService:
         (:meth:`~loveletter.tables.TableState.host_gone`)."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not _is_host(state, host_token, by):
-                seated = by is not None and _holds(state, by)
-                if not (seated and state.host_gone(now)):
-                    raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            if not (by is not None and _holds(state, by) and state.host_gone(now)):
+                _check_host(state, host_token, by)
             return tables.start(state, unpredictable_rng(), now, rematch=rematch, lang=lang)
 
         return await self._change(table_id, command)
@@ -350,8 +350,7 @@ class TableService:
         """The host removes a seat's player (a bot takes the seat in a game)."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not _is_host(state, host_token, by):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            _check_host(state, host_token, by)
             return tables.remove(state, seat, now)
 
         return await self._change(table_id, command)
@@ -362,8 +361,7 @@ class TableService:
         """The host hands the host's role to another player."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not _is_host(state, host_token, by):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            _check_host(state, host_token, by)
             return tables.hand_host(state, seat)
 
         return await self._change(table_id, command)
@@ -374,8 +372,7 @@ class TableService:
         """The host lets spectators write in the table's chat, or not."""
 
         def command(state: TableState, now: float) -> TableState | None:
-            if not _is_host(state, host_token, by):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            _check_host(state, host_token, by)
             return tables.chat_policy(state, spectators)
 
         return await self._change(table_id, command)
