@@ -3,7 +3,7 @@
 It also says when a player counts as gone, the one rule of presence: from the instant
 ``seen_at + disconnect_timeout`` on, that instant included. The host's absence, the
 stand-ins, the instants the clients are sent and the repositories' queries all
-follow it (docs/server.md, "Presence").
+follow it (docs/server.md, "When a player counts as gone is one rule").
 """
 
 from __future__ import annotations
@@ -128,6 +128,8 @@ class TableState:
         return _reached(self._standin_from(seat), now)
 
     def _standin_from(self, seat: int) -> float | None:
+        """When a bot stands in for the seat's player if they are not seen again,
+        connected or not; None for a seat no bot may stand in for."""
         info = self.seats[seat]
         if self.status != "playing" or info.kind != "human" or info.standin:
             return None
