@@ -43,6 +43,8 @@ import serving  # benchmarks/serving.py: run as a script, this folder is on the 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from loveletter.server.hub import kill_redis_connections
+
 #: Errors a client may be sent in normal play with faults (a move raced by a
 #: reconnection, a table busy while a killed process's changes are sorted out).
 EXPECTED = {"stale_action", "not_your_turn", "busy"}
@@ -171,19 +173,6 @@ class Player:
             return False
         self.websocket.transport.abort()
         return True
-
-
-def kill_redis_connections(redis_url: str, pid: int) -> int:
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    try:
-        ids = [c["id"] for c in client.client_list() if c["name"] == f"loveletter:{pid}"]
-        for found in ids:
-            client.client_kill_filter(_id=found)
-        return len(ids)
-    finally:
-        client.close()
 
 
 async def faults(

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
+from loveletter.server.repository import MEMORY, TableRepository, make_repository
+
 from .harness import ServerThread, fast_settings
 
 POSTGRES = "LOVELETTER_TEST_POSTGRES_URL"
@@ -64,6 +66,21 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'loveletter.db'}"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def repository(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableRepository]:
+    """Each repository in turn: the memory one, SQLite, then PostgreSQL when configured."""
+    if request.param == "memory":
+        url = MEMORY
+    elif request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'loveletter.db'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    repository = make_repository(url)
+    repository.create_schema()
+    yield repository
+    repository.close()
 
 
 @pytest.fixture(scope="module")

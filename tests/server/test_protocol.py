@@ -5,12 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import get_args
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
+
+from loveletter.server import protocol
+from loveletter.server.protocol import MESSAGE_TYPES
 
 from .harness import (
     Client,
@@ -102,6 +108,25 @@ def test_not_an_object(server: ServerThread) -> None:
 def test_unknown_type(server: ServerThread) -> None:
     error = refused(server, sending({"type": "cheat", "id": "x1"}), "unknown_type")
     assert error["ref"] == "x1"
+    assert error["message"].endswith(f"known: {', '.join(MESSAGE_TYPES)}")
+
+
+PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def test_every_client_message_type_is_known_and_documented() -> None:
+    models = [
+        model
+        for model in vars(protocol).values()
+        if isinstance(model, type)
+        and issubclass(model, protocol.Incoming)
+        and "type" in model.model_fields
+    ]
+    tags = [tag for model in models for tag in get_args(model.model_fields["type"].annotation)]
+    assert sorted(MESSAGE_TYPES) == sorted(tags)  # each model's type, once
+    docs = PROTOCOL.read_text(encoding="utf-8")
+    table = docs[docs.index("### Client → server") : docs.index("### Server → client")]
+    assert sorted(re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)) == sorted(MESSAGE_TYPES)
 
 
 def test_missing_type(server: ServerThread) -> None:

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from loveletter import tables
 from loveletter.engine import Options, build_view
 from loveletter.server.connections import Rendered, earlier_rounds
-from loveletter.server.protocol import encode
 from loveletter.tables import TableState
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Élise", "Fanny"]
@@ -94,5 +93,6 @@ def check_views(rendered: Rendered) -> None:
     for seat in [*range(game.seat_count), None]:
         assert orjson.loads(rendered.view(seat)) == build_view(game, seat)
         for lang in ("en", "fr"):
-            told = earlier_rounds(game, seat, lang)
-            assert rendered.earlier(seat, lang) == (f',"earlier":{encode(told)}' if told else "")
+            told = [{"round": n, "lines": lines} for n, lines in earlier_rounds(game, seat, lang)]
+            text = rendered.earlier(seat, lang)  # the member ',"earlier":[…]', or nothing
+            assert (orjson.loads(f"{{{text[1:]}}}")["earlier"] if text else []) == told

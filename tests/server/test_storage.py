@@ -12,14 +12,13 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from loveletter import tables
 from loveletter.engine import Game, Options, export_record
-from loveletter.server.repository import MEMORY, TableRepository, make_repository
+from loveletter.server.repository import TableRepository
 from loveletter.storage import Repository, SchemaVersionError
 from loveletter.storage.models import SCHEMA_VERSION
 from loveletter.tables import Commit, NewAction, RoundData, SeatData, TableData, TableSpec
@@ -31,21 +30,6 @@ def database(db_url: str) -> Iterator[Repository]:
     database.create_schema()
     yield database
     database.close()
-
-
-@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def repository(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableRepository]:
-    """Each repository in turn: the memory one, SQLite, then PostgreSQL when configured."""
-    if request.param == "memory":
-        url = MEMORY
-    elif request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'loveletter.db'}"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    repository = make_repository(url)
-    repository.create_schema()
-    yield repository
-    repository.close()
 
 
 def lobby(repository: TableRepository, table_id: str = "table-1") -> tables.TableState:

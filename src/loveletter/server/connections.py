@@ -6,14 +6,14 @@ versions instead of queueing them) and sends it. What is rendered comes only fro
 the engine's view for the client's seat (the spectator's view for a spectator), the
 table's public information, and narration of the events of that view. What every
 client of a table shares (its information, each seat's view) is encoded once per
-committed state, however many clients watch it.
+committed state, however many clients watch it. The messages' JSON is built in
+:mod:`.messages`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,7 +24,14 @@ from starlette.websockets import WebSocket
 
 from ..engine import Game, Narrator, build_view, events_for, events_seen
 from ..tables import TableState
-from .protocol import brief, encode, public_table
+from .messages import (
+    chat_history,
+    earlier_member,
+    encode,
+    error_message,
+    public_table,
+    state_message,
+)
 from .service import TableService
 
 log = logging.getLogger(__name__)
@@ -55,14 +62,6 @@ KEPT_UNWATCHED = 256
 #: The finished rounds whose log a new connection is told (a game to 99 tokens may
 #: last some 200 rounds; the replay tells them all once it is over).
 EARLIER_ROUNDS = 30
-
-
-def error_message(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:
-    """The error a client gets; ``ref`` echoes the ``id`` of its message."""
-    error: dict[str, Any] = {"type": "error", "code": code, "message": brief(message)}
-    if ref is not None:
-        error["ref"] = ref
-    return error
 
 
 class Connection:
@@ -152,24 +151,12 @@ class Connection:
         shared = self.manager.rendered(state)
         told_game = self._narrated[0]
         log, log_reset = self._narrate(state) if state.game is not None else ([], True)
-        message: dict[str, Any] = {
-            "type": "state",
-            "version": state.version,
-            "you": {"seat": self.seat},
-            "position": state.position(),
-            "server_time": time.time(),
-            "log": log,
-            "log_reset": log_reset,
-        }
         earlier = ""
         if state.game is not None and told_game != state.data.game_number:
             earlier = shared.earlier(self.seat, self.lang)
-        if state.status == "finished":
-            game = state.data.game_number
-            message["record"] = f"/api/tables/{state.id}/games/{game}/record"
-        return (
-            f"{encode(message)[:-1]}{earlier},"
-            f'"table":{shared.info},"view":{shared.view(self.seat)}}}'
+        view = shared.view(self.seat)
+        return state_message(
+            state, self.seat, log, log_reset, table=shared.info, view=view, earlier=earlier
         )
 
     def _narrate(self, state: TableState) -> tuple[list[str], bool]:
@@ -200,15 +187,15 @@ class Connection:
         return lines, start == 0
 
 
-def earlier_rounds(game: Game, seat: int | None, lang: str) -> list[dict[str, Any]]:
-    """The log of the game's latest EARLIER_ROUNDS finished rounds, round by round, as
-    ``seat`` saw them, in ``lang``: for a client that starts the game's log over (a new
-    connection, another language)."""
+def earlier_rounds(game: Game, seat: int | None, lang: str) -> list[tuple[int, list[str]]]:
+    """The log of the game's latest EARLIER_ROUNDS finished rounds, round by round (its
+    number, its lines), as ``seat`` saw them, in ``lang``: for a client that starts the
+    game's log over (a new connection, another language)."""
     narrator = Narrator(game.edition, game.players, seat, lang)
     finished = len(game.round_logs) - 1
     first = max(0, finished - EARLIER_ROUNDS)
     return [
-        {"round": index + 1, "lines": narrator.lines(events_for(log, seat))}
+        (index + 1, narrator.lines(events_for(log, seat)))
         for index, log in enumerate(game.round_logs[first:finished], start=first)
     ]
 
@@ -249,8 +236,7 @@ class Rendered:
         at = (self.state.data.game_number, len(game.round_logs))
         kept = self.texts.earlier.get((seat, lang))
         if kept is None or kept[:2] != at:
-            told = earlier_rounds(game, seat, lang)
-            text = f',"earlier":{encode(told)}' if told else ""
+            text = earlier_member(earlier_rounds(game, seat, lang))
             kept = self.texts.earlier[seat, lang] = (*at, text)
         return kept[2]
 
@@ -351,7 +337,7 @@ class ConnectionManager:
         connection.poke()
         kept = self._chats.get(connection.table_id)
         if kept:
-            connection.send({"type": "chat_history", "lines": list(kept)})
+            connection.send(chat_history(kept))
 
     def remove(self, connection: Connection) -> bool:
         """Forget a client; True if it was the last one of its seat in this process."""

@@ -18,10 +18,11 @@ from fastapi.routing import APIRoute
 
 from .. import __version__
 from ..engine.jsontext import JSONTextError
-from ..tables import GameSummary, Lang
+from ..tables import Lang
 from .addresses import Links, links
 from .catalogue import EditionInfo, editions
 from .connections import ConnectionManager
+from .messages import game_info, table_info
 from .policies import LevelsInfo, level_refusal, levels_info
 from .protocol import (
     BOT_LEVELS,
@@ -30,6 +31,7 @@ from .protocol import (
     CreateTable,
     ErrorResponse,
     GameInfo,
+    Health,
     HostCommand,
     Joined,
     JoinTable,
@@ -37,7 +39,6 @@ from .protocol import (
     TableCreated,
     TableInfo,
     read_json,
-    table_info,
 )
 from .ratelimit import KeyedBuckets
 from .refusals import RequestRefused
@@ -139,7 +140,7 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
     @router.get("/tables/{table_id}/games", tags=["history"])
     async def table_games(table_id: TableIdPath) -> list[GameInfo]:
         """Every game of a table; finished ones link to their record."""
-        return [_game_info(game) for game in await service.games(table_id)]
+        return [game_info(game) for game in await service.games(table_id)]
 
     @router.get(
         "/tables/{table_id}/games/{number}/record",
@@ -184,7 +185,7 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
         offset: Annotated[int, Query(ge=0, le=LARGEST)] = 0,
     ) -> list[GameInfo]:
         """Finished games, most recent first."""
-        return [_game_info(game) for game in await service.finished_games(limit, offset)]
+        return [game_info(game) for game in await service.finished_games(limit, offset)]
 
     @router.get("/links", tags=["server"])
     async def invitation_links(request: Request) -> LinksInfo:
@@ -194,25 +195,8 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
         return LinksInfo(base=found.base, local_only=found.local_only, listen=found.listen)
 
     @router.get("/health", tags=["server"])
-    async def health() -> dict[str, Any]:
+    async def health() -> Health:
         """The server answers; how many clients this process holds."""
-        return {"status": "ok", "version": __version__, "clients": manager.count}
+        return Health(status="ok", version=__version__, clients=manager.count)
 
     return router
-
-
-def _game_info(game: GameSummary) -> GameInfo:
-    record = None
-    if game.status == "finished":
-        record = f"/api/tables/{game.table_id}/games/{game.number}/record"
-    return GameInfo(
-        table=game.table_id,
-        number=game.number,
-        edition=game.edition,
-        players=list(game.players),
-        status=game.status,
-        winners=list(game.winners) if game.winners is not None else None,
-        created_at=game.created_at,
-        finished_at=game.finished_at,
-        record=record,
-    )

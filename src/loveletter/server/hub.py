@@ -110,7 +110,7 @@ class RedisHub:
         from redis.asyncio.retry import Retry
         from redis.backoff import ExponentialBackoff
 
-        name = f"loveletter:{os.getpid()}"
+        name = connection_name(os.getpid())
         pool = BlockingConnectionPool.from_url(  # a burst of notices waits its turn
             url,
             max_connections=PUBLISHERS,
@@ -231,6 +231,26 @@ class RedisHub:
             task.cancel()
         await self._redis.aclose(close_connection_pool=True)  # a pool of its own
         await self._subscriber.aclose()
+
+
+def connection_name(pid: int) -> str:
+    """The name of the Redis connections of the server process ``pid``."""
+    return f"loveletter:{pid}"
+
+
+def kill_redis_connections(redis_url: str, pid: int) -> int:
+    """CLIENT KILL every Redis connection of the server process ``pid``, as a restart
+    of Redis would cut them (the soak benchmark's and the tests' fault); how many."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        ids = [c["id"] for c in client.client_list() if c["name"] == connection_name(pid)]
+        for found in ids:
+            client.client_kill_filter(_id=found)
+        return len(ids)
+    finally:
+        client.close()
 
 
 def make_hub(redis_url: str | None) -> Hub:

@@ -1,13 +1,15 @@
-"""Every message the server accepts, as pydantic models (documented in docs/protocol.md).
+"""Every message the server accepts, and the HTTP API's answers, as pydantic models
+(documented in docs/protocol.md).
 
 Client messages over the WebSocket are a union discriminated by ``type``; HTTP bodies
-are models too, so FastAPI validates them and lists them on ``/docs``. Every incoming
-model forbids unknown fields, limits every string's length and refuses control
-characters in every string; the JSON text itself is read by one strict decoder
-(:func:`read_json`: no ``NaN``, no number out of range, no lone surrogate, no deep
-nesting). Messages the server sends are plain JSON built in
-:mod:`loveletter.server.connections`. This is where the wire meets the domain:
-:meth:`CreateTable.to_spec` and :func:`table_info` translate.
+and answers are models too, so FastAPI validates them and lists them on ``/docs``.
+Every incoming model forbids unknown fields, limits every string's length and refuses
+control characters in every string; the JSON text itself is read by one strict
+decoder (:func:`read_json`: no ``NaN``, no number out of range, no lone surrogate, no
+deep nesting). What the WebSocket sends is plain JSON built in
+:mod:`loveletter.server.messages`, which also makes the answers that come from the
+domain's records (:class:`TableInfo`, :class:`GameInfo`); a request becomes the
+domain's command here (:meth:`CreateTable.to_spec`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
-import orjson
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -33,10 +34,8 @@ from ..tables import (
     NAME_LENGTH,
     GameStatus,
     Lang,
-    SeatData,
     SeatKind,
     TableSpec,
-    TableState,
     TableStatus,
 )
 from .policies import LEVEL_NAME
@@ -77,23 +76,6 @@ def plain_text(text: str) -> bool:
     return text.isprintable() or not any(
         unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in text
     )
-
-
-#: The longest message an error carries (it may quote what the client sent).
-MESSAGE_LENGTH = 300
-
-
-def brief(message: str) -> str:
-    """An error's message cut to MESSAGE_LENGTH characters, without lone surrogates."""
-    if len(message) > MESSAGE_LENGTH:
-        message = message[: MESSAGE_LENGTH - 1] + "…"
-    return message.encode("utf-8", "replace").decode("utf-8")
-
-
-def encode(message: Any) -> str:
-    """A message as compact JSON text (orjson: a tenth of the standard library's time
-    on a view, which the server encodes once per seat after every action)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 _BLANKS_AS_SPACES = str.maketrans(dict.fromkeys(BLANKS, " "))
@@ -280,61 +262,6 @@ class TableInfo(Model):
     seats: list[SeatInfo]
 
 
-def table_info(state: TableState) -> TableInfo:
-    """What everyone may see of a table: no token, no card."""
-    return TableInfo.model_validate(public_table(state))
-
-
-def public_table(state: TableState) -> dict[str, Any]:
-    """:func:`table_info` as JSON data, unchecked: the state messages encode it at
-    every change of a table, where the model's checks would cost more than the rest."""
-    data = state.data
-    return {
-        "id": data.id,
-        "edition": data.edition,
-        "options": dict(data.options),
-        "bot_level": data.bot_level,
-        "disconnect_timeout": data.disconnect_timeout,
-        "turn_timer": data.turn_timer,
-        "deadline": data.deadline,
-        "host_seat": data.host_seat,
-        "host_gone_at": _host_gone_at(state),
-        "spectator_chat": data.spectator_chat,
-        "hints": data.hints,
-        "status": data.status,
-        "game": data.game_number,
-        "version": data.version,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "name": s.name,
-                "level": s.level,
-                "online": s.online,
-                "standin": s.standin,
-                "away": s.away,
-                "standin_at": _standin_at(state, s),
-            }
-            for s in state.seats
-        ],
-    }
-
-
-def _host_gone_at(state: TableState) -> float | None:
-    """When seated players may start without the host, gone now (server time)."""
-    host = state.data.host_seat
-    if host is None or state.seats[host].online:
-        return None
-    return state.seats[host].seen_at + state.data.disconnect_timeout
-
-
-def _standin_at(state: TableState, seat: SeatData) -> float | None:
-    """When a bot stands in for this seat's player, gone now (server time); else None."""
-    if state.status != "playing" or seat.kind != "human" or seat.online or seat.standin:
-        return None
-    return seat.seen_at + state.data.disconnect_timeout
-
-
 class LinksInfo(Model):
     """Where invitation links point (``base`` None: the address the browser used)."""
 
@@ -355,6 +282,14 @@ class GameInfo(Model):
     created_at: float
     finished_at: float | None
     record: str | None
+
+
+class Health(Model):
+    """The server answers; how many clients this process holds."""
+
+    status: Literal["ok"]
+    version: str
+    clients: int
 
 
 class ErrorBody(Model):
@@ -523,17 +458,7 @@ AnyMessage = (
 )
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = (
-    "hello",
-    "lang",
-    "action",
-    "start",
-    "rematch",
-    "remove",
-    "host",
-    "chat",
-    "chat_policy",
-    "back",
-    "hint",
-    "ping",
+#: The ``type`` of every message a client may send, in the union's order.
+MESSAGE_TYPES: tuple[str, ...] = tuple(
+    tag for model in get_args(AnyMessage) for tag in get_args(model.model_fields["type"].annotation)
 )

@@ -5,7 +5,7 @@ that is not JSON is 400 ``bad_json``; a body, path or query that fails validatio
 422 ``invalid_message``; a body over the size limit 413 ``too_large``; too many
 tables from one address 429 ``rate_limited``; a failing database 503
 ``server_error``; anything else 500 ``server_error``. A message never quotes more
-than a few hundred characters (:func:`~.protocol.brief`).
+than a few hundred characters (:func:`~.messages.brief`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..tables import StorageError, TableError
-from .protocol import brief
+from .messages import brief
+from .protocol import ErrorBody, ErrorResponse
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,8 @@ def refusal(
     status: int, code: str, message: str, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
     """The answer to a refused request."""
-    body = {"error": {"code": code, "message": brief(message)}}
-    return JSONResponse(body, status_code=status, headers=headers)
+    body = ErrorResponse(error=ErrorBody(code=code, message=brief(message)))
+    return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
 
 class BodyLimit:

@@ -26,6 +26,7 @@ from ..tables import (
     SeatData,
     StoredTable,
     TableData,
+    TableState,
 )
 
 #: The database "URL" of a server that keeps its tables in memory only.
@@ -73,9 +74,10 @@ class TableRepository(Protocol):
         """Tables waiting on a bot or the next round since before ``before``."""
 
     def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows;
-        ``offline_only`` leaves out the seats marked online (right when this is the
-        only process: its clients' seats are then the ones online)."""
+        """The seats a bot should stand in for at ``now``, as
+        :meth:`~loveletter.tables.TableState.standin_due` says; ``offline_only`` leaves
+        out the seats marked online (right when this is the only process: its clients'
+        seats are then the ones online)."""
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
         """Mark seats as seen now (not a table change)."""
@@ -96,29 +98,13 @@ class TableRepository(Protocol):
 
 @dataclass
 class _Game:
-    """One game of a table, as the memory holds it."""
+    """One game of a table, as the memory holds it: as the history lists it, its
+    rounds and actions, and its record once it is finished."""
 
-    edition: str
-    players: tuple[str, ...]
-    created_at: float
+    summary: GameSummary
     rounds: list[RoundData] = field(default_factory=list)
     actions: list[NewAction] = field(default_factory=list)
-    status: GameStatus = "playing"
     record: Record | None = None
-    winners: tuple[int, ...] | None = None
-    finished_at: float | None = None
-
-    def summary(self, table_id: str, number: int) -> GameSummary:
-        return GameSummary(
-            table_id=table_id,
-            number=number,
-            edition=self.edition,
-            players=self.players,
-            status=self.status,
-            winners=self.winners,
-            created_at=self.created_at,
-            finished_at=self.finished_at,
-        )
 
 
 class MemoryRepository:
@@ -166,7 +152,7 @@ class MemoryRepository:
                 )
                 for r in game.rounds
             )
-            return StoredTable(table, seats, game.players, rounds)
+            return StoredTable(table, seats, game.summary.players, rounds)
 
     def token_hashes(self, table_id: str) -> list[str]:
         """The token hashes of a table's seats."""
@@ -197,16 +183,30 @@ class MemoryRepository:
                 seats[seat.seat] = seat
             key = (table.id, table.game_number)
             if change.new_game is not None:
-                self._games[key] = _Game(table.edition, change.new_game, table.updated_at)
+                self._games[key] = _Game(
+                    GameSummary(
+                        table_id=table.id,
+                        number=table.game_number,
+                        edition=table.edition,
+                        players=change.new_game,
+                        status="playing",
+                        winners=None,
+                        created_at=table.updated_at,
+                        finished_at=None,
+                    )
+                )
             if change.rounds or change.actions or change.record is not None:
                 game = self._games[key]
                 game.rounds.extend(change.rounds)
                 game.actions.extend(change.actions)
                 if change.record is not None:
-                    game.status = "finished"
                     game.record = change.record
-                    game.winners = change.winners
-                    game.finished_at = table.updated_at
+                    game.summary = dataclasses.replace(
+                        game.summary,
+                        status="finished",
+                        winners=change.winners,
+                        finished_at=table.updated_at,
+                    )
         return True
 
     def tables_in_play(self) -> list[str]:
@@ -226,19 +226,20 @@ class MemoryRepository:
             ]
 
     def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows
-        (online ones too unless ``offline_only``)."""
+        """The seats a bot should stand in for at ``now`` (online ones too unless
+        ``offline_only``)."""
         with self._lock:
-            return [
-                (t.id, s.seat)
+            playing = [
+                TableState(t, tuple(self._seats[t.id]))
                 for t in self._tables.values()
                 if t.status == "playing"
-                for s in self._seats[t.id]
-                if s.kind == "human"
-                and not s.standin
-                and not (offline_only and s.online)
-                and s.seen_at + t.disconnect_timeout < now
             ]
+        return [
+            (state.id, seat.seat)
+            for state in playing
+            for seat in state.seats
+            if state.standin_due(seat.seat, now) and not (offline_only and seat.online)
+        ]
 
     def heartbeat(self, seats: Sequence[tuple[str, int]], now: float) -> None:
         """Mark seats connected to this process as seen now (not a table change)."""
@@ -264,22 +265,18 @@ class MemoryRepository:
     def games(self, table_id: str) -> list[GameSummary]:
         """Every game of a table, oldest first."""
         with self._lock:
-            return [
-                game.summary(t, number)
-                for (t, number), game in sorted(self._games.items())
-                if t == table_id
-            ]
+            return [game.summary for (t, _), game in sorted(self._games.items()) if t == table_id]
 
     def finished_games(self, limit: int, offset: int = 0) -> list[GameSummary]:
         """Finished games, most recent first."""
         with self._lock:
             finished = [
-                (game.finished_at or 0.0, key, game)
+                (game.summary.finished_at or 0.0, key, game.summary)
                 for key, game in self._games.items()
-                if game.status == "finished"
+                if game.summary.status == "finished"
             ]
             finished.sort(key=lambda item: (-item[0], item[1]))
-            return [game.summary(*key) for _, key, game in finished[offset : offset + limit]]
+            return [summary for _, _, summary in finished[offset : offset + limit]]
 
     def record(self, table_id: str, number: int) -> tuple[GameStatus, Record | None] | None:
         """A game's status and, once it is finished, its record; None if no such game."""
@@ -287,7 +284,7 @@ class MemoryRepository:
             game = self._games.get((table_id, number))
             if game is None:
                 return None
-            return game.status, game.record
+            return game.summary.status, game.record
 
 
 def prepare_store(db_url: str) -> None:

@@ -37,7 +37,7 @@ from ..tables import (
 )
 from .group_commit import GroupCommit
 from .hub import Hub
-from .protocol import encode
+from .messages import encode
 from .replay import ReplayTexts, replay_steps
 from .repository import TableRepository
 from .tokens import (
@@ -112,11 +112,13 @@ def _check_seated(state: TableState, seat: int, token_hash: str | None) -> None:
         raise ForbiddenError("this seat is no longer yours", "removed")
 
 
-def _is_host(state: TableState, host_token: str | None, by: Sitter | None) -> bool:
-    """The host token, or the connection of the host's seat."""
+def _check_host(state: TableState, host_token: str | None, by: Sitter | None) -> None:
+    """ForbiddenError unless the host gives the command: with the host token, or from
+    the connection of the host's seat."""
     if host_token is not None and same_token(host_token, state.data.host_hash):
-        return True
-    return by is not None and by[0] == state.data.host_seat and _holds(state, by)
+        return
+    if by is None or by[0] != state.data.host_seat or not _holds(state, by):
+        raise ForbiddenError("only the host may do this: wrong host token", "not_host")
 
 
 #: The replays kept encoded, in characters (about 1.2 million for a game of 200
@@ -332,14 +334,12 @@ class TableService:
         by: Sitter | None = None,
     ) -> TableState:
         """The host starts the game (bots named in ``lang``), or a rematch once it is
-        over; so may any seated player ``by`` once the host has been gone longer than
-        the table allows."""
+        over; so may any seated player ``by`` once the host counts as gone
+        (:meth:`~loveletter.tables.TableState.host_gone`)."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not _is_host(state, host_token, by):
-                seated = by is not None and _holds(state, by)
-                if not (seated and tables.host_gone(state, now)):
-                    raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            if not (by is not None and _holds(state, by) and state.host_gone(now)):
+                _check_host(state, host_token, by)
             return tables.start(state, unpredictable_rng(), now, rematch=rematch, lang=lang)
 
         return await self._change(table_id, command)
@@ -350,8 +350,7 @@ class TableService:
         """The host removes a seat's player (a bot takes the seat in a game)."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not _is_host(state, host_token, by):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            _check_host(state, host_token, by)
             return tables.remove(state, seat, now)
 
         return await self._change(table_id, command)
@@ -362,8 +361,7 @@ class TableService:
         """The host hands the host's role to another player."""
 
         def command(state: TableState, now: float) -> TableState:
-            if not _is_host(state, host_token, by):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            _check_host(state, host_token, by)
             return tables.hand_host(state, seat)
 
         return await self._change(table_id, command)
@@ -374,8 +372,7 @@ class TableService:
         """The host lets spectators write in the table's chat, or not."""
 
         def command(state: TableState, now: float) -> TableState | None:
-            if not _is_host(state, host_token, by):
-                raise ForbiddenError("only the host may do this: wrong host token", "not_host")
+            _check_host(state, host_token, by)
             return tables.chat_policy(state, spectators)
 
         return await self._change(table_id, command)
@@ -456,7 +453,7 @@ class TableService:
         )
 
     async def stand_in(self, table_id: str, seat: int) -> TableState:
-        """Let a bot play for a player gone longer than the table allows."""
+        """Let a bot play for a player gone (:meth:`~loveletter.tables.TableState.standin_due`)."""
         return await self._change(table_id, lambda state, now: tables.stand_in(state, seat, now))
 
     # ----------------------------------------------------------------- sweeping
@@ -466,7 +463,8 @@ class TableService:
         await self._db(self.repository.heartbeat, seats, time.time())
 
     async def absent_seats(self) -> list[tuple[str, int]]:
-        """Seats whose players have been gone longer than their table allows.
+        """Seats a bot should stand in for now
+        (:meth:`~loveletter.tables.TableState.standin_due`).
 
         With other processes, a seat marked online may be held by one that died, so
         every seat unseen for too long is listed (each process's heartbeats keep its

@@ -20,7 +20,8 @@ from starlette.websockets import WebSocket
 
 from ..engine.jsontext import JSONTextError
 from ..tables import StorageError, TableError
-from .connections import Connection, ConnectionManager, error_message
+from .connections import Connection, ConnectionManager
+from .messages import chat_line, encode, error_message, hint_message, pong
 from .protocol import (
     CLIENT_MESSAGE,
     MESSAGE_TYPES,
@@ -37,7 +38,6 @@ from .protocol import (
     Remove,
     SetLang,
     Start,
-    encode,
     plain_text,
     read_json,
 )
@@ -139,7 +139,7 @@ class SocketClient:
     async def _dispatch(self, message: AnyMessage) -> None:
         connection = self.connection
         if isinstance(message, Ping):
-            connection.send({"type": "pong", "ref": message.id})
+            connection.send(pong(message.id))
         elif isinstance(message, SetLang):
             connection.set_lang(message.lang)
         elif isinstance(message, Hello):
@@ -171,9 +171,7 @@ class SocketClient:
                 connection.table_id, connection.seat, connection.token_hash
             )
             reason = advice.reasons.get(connection.lang, advice.reasons["en"])
-            connection.send(
-                {"type": "hint", "action": advice.action, "reason": reason, "ref": message.id}
-            )
+            connection.send(hint_message(advice.action, reason, message.id))
         else:
             await self._host_command(connection.table_id, message)
 
@@ -189,14 +187,8 @@ class SocketClient:
         if not self.chat_bucket.take():
             self._refuse("chat_rate", "too many chat lines: wait a little", message.id)
             return
-        line = {
-            "type": "chat",
-            "seat": seat,
-            "name": state.seats[seat].name if seat is not None else None,
-            "text": message.text,
-            "reaction": message.reaction,
-            "at": time.time(),
-        }
+        name = state.seats[seat].name if seat is not None else None
+        line = chat_line(seat, name, message.text, message.reaction)
         await self.service.hub.publish_chat(table_id, line)
 
     async def _host_command(

@@ -277,8 +277,10 @@ class Repository:
             )
 
     def absent_seats(self, now: float, *, offline_only: bool) -> list[tuple[str, int]]:
-        """Human seats of games under way unseen for longer than their table allows
-        (online ones too unless ``offline_only``)."""
+        """The seats a bot should stand in for at ``now`` (online ones too unless
+        ``offline_only``), found by the database: the query says what
+        :meth:`~loveletter.tables.TableState.standin_due` says, the instant a seat is
+        gone included (tests/server/test_presence.py holds them together)."""
         query = (
             select(SeatRow.table_id, SeatRow.seat)
             .join(TableRow, TableRow.id == SeatRow.table_id)
@@ -286,7 +288,7 @@ class Repository:
                 TableRow.status == "playing",
                 SeatRow.kind == "human",
                 SeatRow.standin.is_(False),
-                SeatRow.seen_at + TableRow.disconnect_timeout < now,
+                SeatRow.seen_at + TableRow.disconnect_timeout <= now,
             )
         )
         if offline_only:
@@ -514,14 +516,9 @@ def _seat_values(seat: SeatData) -> dict[str, Any]:
     return {key: getattr(seat, key) for key in SeatData.__slots__}
 
 
-def _summary(game: Any) -> GameSummary:
-    return GameSummary(
-        table_id=game.table_id,
-        number=game.number,
-        edition=game.edition,
-        players=tuple(game.players),
-        status=game.status,
-        winners=tuple(game.winners) if game.winners is not None else None,
-        created_at=game.created_at,
-        finished_at=game.finished_at,
-    )
+def _summary(row: Any) -> GameSummary:
+    """A game's row as the history lists it (its lists as tuples)."""
+    fields = {key: getattr(row, key) for key in GameSummary.__slots__}
+    fields["players"] = tuple(row.players)
+    fields["winners"] = None if row.winners is None else tuple(row.winners)
+    return GameSummary(**fields)

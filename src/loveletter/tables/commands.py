@@ -146,16 +146,6 @@ def chat_policy(state: TableState, spectators: bool) -> TableState | None:
     return TableState(data, state.seats, state.game)
 
 
-def host_gone(state: TableState, now: float) -> bool:
-    """Whether the host's player has been gone longer than the table allows (then any
-    seated player may start the game or a rematch)."""
-    host = state.data.host_seat
-    if host is None:
-        return False
-    seat = state.seats[host]
-    return not seat.online and seat.seen_at + state.data.disconnect_timeout <= now
-
-
 def _other_human(state: TableState, seat: int) -> SeatData:
     """The seat, if another human than the host holds it; ConflictError otherwise."""
     if not 0 <= seat < len(state.seats):
@@ -320,11 +310,10 @@ def presence(state: TableState, seat: int, *, online: bool, now: float) -> Table
 
 
 def stand_in(state: TableState, seat: int, now: float) -> TableState | None:
-    """A bot plays for a human gone longer than the table allows; None if not due."""
-    current = state.seats[seat]
-    due = current.seen_at + state.data.disconnect_timeout <= now
-    if state.status != "playing" or current.kind != "human" or current.standin or not due:
+    """A bot plays for a human gone (:meth:`TableState.standin_due`); None if not due."""
+    if not state.standin_due(seat, now):
         return None
+    current = state.seats[seat]
     return _with_seats(state, {seat: dataclasses.replace(current, standin=True, online=False)})
 
 

@@ -1,4 +1,10 @@
-"""A table as committed: its row, its seats and its current game, never changed in place."""
+"""A table as committed: its row, its seats and its current game, never changed in place.
+
+It also says when a player counts as gone, the one rule of presence: from the instant
+``seen_at + disconnect_timeout`` on, that instant included. The host's absence, the
+stand-ins, the instants the clients are sent and the repositories' queries all
+follow it (docs/server.md, "When a player counts as gone is one rule").
+"""
 
 from __future__ import annotations
 
@@ -90,3 +96,47 @@ class TableState:
         if self.game.to_move is None:
             return "round"
         return "bot" if self.bot_to_move() else "human"
+
+    def gone_at(self, seat: int) -> float:
+        """When the seat's player counts as gone unless seen again: the table's
+        ``disconnect_timeout`` after they were last seen (that instant included)."""
+        return self.seats[seat].seen_at + self.data.disconnect_timeout
+
+    def host_gone_at(self) -> float | None:
+        """When the host counts as gone, and any seated player may start the game or a
+        rematch: None until the host sits, and while they are connected."""
+        host = self.data.host_seat
+        if host is None or self.seats[host].online:
+            return None
+        return self.gone_at(host)
+
+    def host_gone(self, now: float) -> bool:
+        """Whether the host counts as gone at ``now``."""
+        return _reached(self.host_gone_at(), now)
+
+    def standin_at(self, seat: int) -> float | None:
+        """When a bot stands in for the seat's player, gone now: None while they are
+        connected, and for a seat no bot may stand in for (:meth:`standin_due`)."""
+        return None if self.seats[seat].online else self._standin_from(seat)
+
+    def standin_due(self, seat: int, now: float) -> bool:
+        """Whether a bot stands in for the seat's player at ``now``: a human of a game
+        under way, not stood in for yet, gone. A seat marked connected counts too: with
+        several processes, the one holding it may have died (the others' heartbeats
+        keep the seats they hold seen), so the sweeps ask about every seat that no
+        connection of their own process holds."""
+        return _reached(self._standin_from(seat), now)
+
+    def _standin_from(self, seat: int) -> float | None:
+        """When a bot stands in for the seat's player if they are not seen again,
+        connected or not; None for a seat no bot may stand in for."""
+        info = self.seats[seat]
+        if self.status != "playing" or info.kind != "human" or info.standin:
+            return None
+        return self.gone_at(seat)
+
+
+def _reached(at: float | None, now: float) -> bool:
+    """Whether the instant ``at`` has come at ``now``: from that very instant on (None
+    never comes)."""
+    return at is not None and at <= now
