@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loveletter.bots import infer
-from loveletter.engine import Game, build_view
+from loveletter.engine import Game, Rules, build_view
 
 from .conftest import positions
 
@@ -64,3 +64,26 @@ def test_evidence_tells_random_play_from_sensible_play() -> None:
     game = stacked_classic()
     game.apply("guard 1 princess")
     assert infer(build_view(game, 1)).evidence[0] > evidence  # an unlikely guess looks random
+
+
+def stacked_premium() -> Game:
+    """Five seats of Premium: seat 0 holds a Guard and draws a Priest, seat 1 holds a
+    Baron; the Assassin is in the deck, unseen by seat 2."""
+    game = Game("premium", 5, start=False)
+    stacked = ["bishop", "guard", "baron", "handmaid", "king", "countess", "priest"]
+    rest = list(Rules.settle("premium", 5).deck)
+    for card in stacked:
+        rest.remove(card)
+    game.next_round(deck=stacked + rest, first=0)
+    return game
+
+
+def test_a_guard_shows_that_its_target_held_no_assassin() -> None:
+    game = stacked_premium()
+    game.apply("guard 1 5")  # a miss: a Guard on the Assassin would have logged no guess (R30)
+    beliefs = infer(build_view(game, 2))
+    assert beliefs.pool["assassin"] == 1  # seat 2 has not seen it
+    probabilities = beliefs.probabilities(1)
+    assert "assassin" not in probabilities
+    assert {"prince", "count"}.isdisjoint(probabilities)  # R14: naming 5 missed
+    assert probabilities["baron"] > 0.0

@@ -12,7 +12,7 @@ early for its bonus and keeps the Assassin as a shield. Comments cite rulings as
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..engine import Action, parse_action
 from .base import BaseBot, View
@@ -141,9 +141,9 @@ class Scorer:
         target = seats[0] if seats else None
         if target is not None and target != self.me:
             score += self.leader_bonus(target)
-        effect = getattr(self, "play_" + card, None)
+        effect = CARD_SCORERS.get(card)
         if effect is not None:
-            score += effect(action, kept)
+            score += effect(self, action, kept)
         return score
 
     def play_princess(self, action: Action, kept: str) -> float:
@@ -260,3 +260,26 @@ class Scorer:
         if card == "princess" or self.values[card] > self.mean_unseen + 1:
             return "keep"
         return "discard"
+
+
+#: What playing each card does, beyond the worth of the card kept (:meth:`Scorer.play`).
+CARD_SCORERS: Mapping[str, Callable[[Scorer, Action, str], float]] = {
+    "guard": Scorer.play_guard,
+    "priest": Scorer.play_priest,
+    "baron": Scorer.play_baron,
+    "handmaid": Scorer.play_handmaid,
+    "prince": Scorer.play_prince,
+    "king": Scorer.play_king,
+    "countess": Scorer.play_countess,
+    "princess": Scorer.play_princess,
+    "assassin": Scorer.play_assassin,
+    "jester": Scorer.play_jester,
+    "cardinal": Scorer.play_cardinal,
+    "baroness": Scorer.play_baroness,
+    "dowager_queen": Scorer.play_dowager_queen,
+    "bishop": Scorer.play_bishop,
+}
+#: Cards scored by the card kept alone: the Spy, the Count, the Constable and the
+#: Chancellor are worth playing early (:data:`EARLY`); the Sycophant's constraint is
+#: not modelled.
+UNSCORED_CARDS = frozenset({"spy", "chancellor", "sycophant", "count", "constable"})

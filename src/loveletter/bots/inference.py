@@ -3,8 +3,9 @@
 :func:`infer` reads a view's events in order and keeps, for every opponent still in
 the round, a weight per card: how much more (or less) likely that opponent is to hold
 it than a card drawn blindly from the cards this seat has not seen. Hard facts (a
-Guard that missed, a Baron's loser, the Countess rule, a Bishop's hit, a card this
-seat looked at, a card it put under the deck) set weights to zero or pin a card;
+Guard that missed, a Baron's loser, the Countess rule, a Bishop's hit: the engine's
+:mod:`~loveletter.engine.deductions`, which the sampler of worlds reads too; a card
+this seat looked at, a card it put under the deck) set weights to zero or pin a card;
 soft facts (which card a player chose to play) come from a model of play that mixes
 a uniformly random player with one that keeps its higher card.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,13 @@ from ..engine import (
     TradeEvent,
     TurnEvent,
     View,
+)
+from ..engine.deductions import (
+    bishop_target_cards,
+    comparison_winner_cards,
+    forcing,
+    guard_target_cards,
+    not_kept,
 )
 
 Weights = dict[str, float]
@@ -121,7 +129,7 @@ class _Reader:
         self.alive = self.n
         self.drawn: dict[int, str] = {}  # a known card an opponent just drew from the bottom
         self.last_played = ""
-        self.compare: tuple[bool, int, int] | None = None  # lower loses?, winner, loser
+        self.compare: tuple[str, int, int] | None = None  # the card compared with, winner, loser
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -145,13 +153,14 @@ class _Reader:
             return
         self.weights[seat] = {} if card is None else {c: float(c == card) for c in self.total}
 
-    def zero(self, seat: int, keep: Any) -> None:
-        """Rule out every card of ``seat`` for which ``keep(card)`` is false."""
+    def keep_only(self, seat: int, cards: frozenset[str]) -> None:
+        """Rule out every card of ``seat`` but ``cards`` (a hard fact, :mod:`deductions
+        <loveletter.engine.deductions>`)."""
         weights = self.weights.get(seat)
         if weights is None:
             return
         for card in self.total:
-            if not keep(card):
+            if card not in cards:
                 weights[card] = 0.0
 
     def actions_of(self, card: str) -> int:
@@ -173,16 +182,9 @@ class _Reader:
             return 5.0
         return float(self.values[card])
 
-    def play_probabilities(self, played: str, kept: str) -> tuple[float, float]:
+    def choice_probabilities(self, played: str, kept: str) -> tuple[float, float]:
         """The chances that a uniformly random and a sensible holder of ``played`` and
-        ``kept`` play ``played``."""
-        if played == kept:
-            return 1.0, 1.0
-        forcers = self.rules.countess_forcers
-        if played == "countess" and kept in forcers:
-            return 1.0, 1.0
-        if kept == "countess" and played in forcers:
-            return 0.0, 0.0
+        ``kept`` play ``played``, free to play either (the Countess rule aside)."""
         mine, other = self.actions_of(played), self.actions_of(kept)
         gap = _KEEP_SHARPNESS * (self.keep_score(kept) - self.keep_score(played))
         return mine / (mine + other), 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, gap))))
@@ -199,10 +201,11 @@ class _Reader:
 
     def read(self) -> Beliefs:
         view = self.view
+        handlers = EVENT_HANDLERS
         for event in view["events"]:
-            handler = getattr(self, "on_" + event["type"], None)
+            handler = handlers.get(event["type"])
             if handler is not None:
-                handler(event)
+                handler(self, event)
         known = {int(seat): card for seat, card in view["known_hands"].items()}
         pool: Counter[str] = Counter({card: n for card, n in view["unseen"].items() if n > 0})
         in_round = [s["seat"] for s in view["seats"] if not s["out"] and s["seat"] != self.me]
@@ -284,12 +287,19 @@ class _Reader:
                 return 1.0 if card == drawn else 0.0
             return available.get(card, 0) / total_new
 
+        forced_beside = forcing(self.rules, played)  # R21, R42
+        barred = not_kept(self.rules, played)
         noise = self.noise_of(seat)
         weights: Weights = {}
         random_chance = sensible_chance = 0.0
         for kept, count in available.items():
             joint = p_old(played) * p_new(kept) + p_old(kept) * p_new(played)
-            uniform, sensible = self.play_probabilities(played, kept)
+            if kept == played or kept in forced_beside:
+                uniform = sensible = 1.0
+            elif kept in barred:
+                uniform = sensible = 0.0
+            else:
+                uniform, sensible = self.choice_probabilities(played, kept)
             random_chance += joint * uniform
             sensible_chance += joint * sensible
             weights[kept] = (noise * uniform + (1.0 - noise) * sensible) * joint / count
@@ -300,12 +310,7 @@ class _Reader:
         guess = event["guess"]
         if event["seat"] != self.me:
             self.observe_guess(event["seat"], guess)
-        if event["hit"]:
-            return
-        if self.rules.guard_names_value:
-            self.zero(event["target"], lambda card: self.values[card] != guess)
-        else:
-            self.zero(event["target"], lambda card: card != guess)
+        self.keep_only(event["target"], guard_target_cards(self.rules, guess, event["hit"]))
 
     def observe_guess(self, seat: int, guess: str | int) -> None:
         """A sensible player names a card that may be there, most often a common one."""
@@ -335,7 +340,7 @@ class _Reader:
             return
         if loser is not None:
             winner = target if loser == seat else seat
-            self.compare = (self.last_played == "baron", winner, loser)  # R17, R37
+            self.compare = (self.last_played, winner, loser)  # R17, R37
 
     def on_out(self, event: OutEvent) -> None:
         seat = event["seat"]
@@ -346,12 +351,8 @@ class _Reader:
         self.weights.pop(seat, None)
         self.alive -= 1
         if self.compare is not None and self.compare[2] == seat and cards:
-            lower_loses, winner, _ = self.compare
-            lost = self.values[cards[0]]
-            if lower_loses:
-                self.zero(winner, lambda card: self.values[card] > lost)
-            else:
-                self.zero(winner, lambda card: self.values[card] < lost)
+            compared_with, winner, _ = self.compare
+            self.keep_only(winner, comparison_winner_cards(self.rules, compared_with, cards[0]))
         self.compare = None
 
     def on_trade(self, event: TradeEvent) -> None:
@@ -401,14 +402,37 @@ class _Reader:
         self.weights[seat] = weights
 
     def on_bishop(self, event: BishopEvent) -> None:
-        value = event["value"]
-        if event["hit"]:
-            self.zero(event["target"], lambda card: self.values[card] == value)
-        else:
-            self.zero(event["target"], lambda card: self.values[card] != value)
+        self.keep_only(
+            event["target"], bishop_target_cards(self.rules, event["value"], event["hit"])
+        )
 
     def on_assassin(self, event: AssassinEvent) -> None:
         self.reset(event["seat"])
+
+
+#: The handler of each event type; each takes that type's event (``Any``: the table
+#: pairs the types, which a type checker cannot express; the tests check the pairs).
+EVENT_HANDLERS: Mapping[str, Callable[[_Reader, Any], None]] = {
+    "round": _Reader.on_round,
+    "deal": _Reader.on_deal,
+    "turn": _Reader.on_turn,
+    "play": _Reader.on_play,
+    "guard": _Reader.on_guard,
+    "assassin": _Reader.on_assassin,
+    "look": _Reader.on_look,
+    "compare": _Reader.on_compare,
+    "trade": _Reader.on_trade,
+    "discard": _Reader.on_discard,
+    "draw": _Reader.on_draw,
+    "out": _Reader.on_out,
+    "chancellor_draw": _Reader.on_chancellor_draw,
+    "chancellor_return": _Reader.on_chancellor_return,
+    "bishop": _Reader.on_bishop,
+}
+#: Events that tell nothing of a hand still hidden: the Bishop's reply (its discard
+#: and draw are events of their own), tokens, and what ends the round: its hands are
+#: then known or gone.
+IGNORED_EVENTS = frozenset({"reply", "token", "showdown", "round_end", "game_end"})
 
 
 def _shown(card: str | None) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..engine import Action, Game, Phase, Rules
 
@@ -41,6 +43,10 @@ KEEP_HIGH = 3.0
 SURE = 20.0
 
 
+#: What the players learned: ``(player, other) -> other's card``.
+Facts = dict[tuple[int, int], str]
+
+
 class Memory:
     """What each player learned this round: ``(player, other) -> other's card``.
 
@@ -50,26 +56,18 @@ class Memory:
 
     __slots__ = ("facts", "read")
 
-    def __init__(self, facts: dict[tuple[int, int], str] | None = None, *, read: int = 0) -> None:
+    def __init__(self, facts: Facts | None = None, *, read: int = 0) -> None:
         self.facts = dict(facts or {})
         self.read = read  # how much of the game's log has been read (or is to be skipped)
 
     def learn(self, game: Game) -> None:
         """Read the events appended to the game's log since the last call."""
         log = game.log
-        facts = self.facts
+        facts, learners = self.facts, LEARNERS
         for event in log[self.read :]:
-            kind = event[0]
-            if kind == "look":
-                facts[event[1], event[2]] = event[3]
-            elif kind == "trade":
-                _, _, first, second, first_card, second_card = event
-                facts[first, second] = first_card
-                facts[second, first] = second_card
-            elif kind == "compare" and event[5] is None:
-                _, seat, target, seat_card, target_card, _ = event
-                facts[seat, target] = target_card
-                facts[target, seat] = seat_card
+            learner = learners.get(event[0])
+            if learner is not None:
+                learner(facts, event)
         self.read = len(log)
 
     def known(self, game: Game, seat: int, other: int) -> str | None:
@@ -78,6 +76,59 @@ class Memory:
         if card is not None and card in game.hands[other]:
             return card
         return None
+
+
+def _learn_look(facts: Facts, event: tuple[str, int, int, str]) -> None:
+    """A Priest, a Baroness or a Cardinal: ``seat`` saw ``target``'s card."""
+    _, seat, target, card = event
+    facts[seat, target] = card
+
+
+def _learn_compare(facts: Facts, event: tuple[str, int, int, str, str, int | None]) -> None:
+    """A comparison's two players saw each other's cards: one is out unless it tied."""
+    _, seat, target, seat_card, target_card, loser = event
+    if loser is None:
+        facts[seat, target] = target_card
+        facts[target, seat] = seat_card
+
+
+def _learn_trade(facts: Facts, event: tuple[str, int, int, int, str, str]) -> None:
+    """A King or a Cardinal: each of the two knows the card it gave."""
+    _, _, first, second, first_card, second_card = event
+    facts[first, second] = first_card
+    facts[second, first] = second_card
+
+
+#: What each kind of log tuple teaches (``Any``: each takes its own tuple shape, in the
+#: order of :data:`loveletter.engine.events.FIELDS`).
+LEARNERS: Mapping[str, Callable[[Facts, Any], None]] = {
+    "look": _learn_look,
+    "compare": _learn_compare,
+    "trade": _learn_trade,
+}
+#: Events that show no player the card of another still in the round (a Bishop's hit
+#: shows a value; a showdown ends the round).
+IGNORED_EVENTS = frozenset(
+    {
+        "round",
+        "deal",
+        "turn",
+        "play",
+        "guard",
+        "assassin",
+        "discard",
+        "draw",
+        "out",
+        "chancellor_draw",
+        "chancellor_return",
+        "bishop",
+        "reply",
+        "token",
+        "showdown",
+        "round_end",
+        "game_end",
+    }
+)
 
 
 class Policy:

@@ -1,23 +1,11 @@
-"""One round's hidden cards, sampled again from what one seat saw of it.
+"""One round's hidden cards, sampled backward from what one seat saw of it.
 
-:class:`RoundSampler` reads a round's events as one seat saw them, once, and then
-samples *deals*: a deck (top first) and the decisions nobody else saw (what another
-player's Chancellor kept) from which the engine replays that round exactly as the
-seat saw it. It never sees hidden cards: only the seat's events, its hand, and for a
-finished round its review (R52). :mod:`.worlds` builds games from the deals.
-
-Terms used below:
-
-- a *slot* is a place in the deck at the deal (0: the set-aside card, then the cards
-  face up, the dealt cards and the draw pile, top first); a card a Chancellor returns
-  under the deck gets a new slot;
-- a *thread* is one other seat's hand followed through trades: dealt or received
-  from the seat, it changes with every draw and play, and moves to another seat with
-  a King or a Cardinal; it ends when its holder is out or gives it to the seat;
-- a thread's *domain*, at a point of the round, is the set of cards (a bit per kind
-  of card) its holder may hold for certain: every hard fact the seat saw (a Guard
-  that missed, a comparison's loser, the Countess rule, a card it looked at) narrows
-  it, and it is carried through draws, plays and trades.
+:class:`RoundSampler` samples *deals* of a round read by :class:`.threads.RoundThreads`:
+a deck (top first) and the decisions nobody else saw (what another player's
+Chancellor kept) from which the engine replays that round exactly as the seat saw it.
+It never sees hidden cards: only the seat's events, its hand, and for a finished round
+its review (R52). :mod:`.worlds` builds games from the deals. The terms (slot,
+thread, domain, step) are those of :mod:`.threads`.
 
 Sampling goes backward. First the cards held now (in proportion to optional weights,
 within each domain) and the rest of the deck; then, undoing each event from the last,
@@ -34,20 +22,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any, cast
 
-from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
+from .actions import Action
 from .errors import LoveLetterError
-from .events import FIELDS
 from .options import Rules
+from .schema import EventDict, RoundReview
+from .threads import (
+    CHANCELLOR,
+    DEAL,
+    DISCARDED,
+    DRAW,
+    DRAWN_NOW,
+    HELD,
+    PLAY,
+    SHOWN,
+    TIE,
+    Event,
+    RoundThreads,
+    Step,
+)
 
 #: Per seat, a likelihood factor for each card it may hold now (missing cards: 1.0).
 Weights = Mapping[int, Mapping[str, float]]
-Event = tuple[Any, ...]
-#: A backward step: its kind, its thread(s), then what undoing it needs.
-Step = tuple[Any, ...]
 #: A choice while undoing: the thread, the card it held before, slots drawn, fills.
 Choice = tuple[int, str, list[tuple[int, str]], list[tuple[int, int, Any]]]
 
@@ -55,10 +54,6 @@ Choice = tuple[int, str, list[tuple[int, str]], list[tuple[int, int, Any]]]
 WEIGHTED_TRIES = 50
 #: How many end positions are tried in all before giving up (a bug if ever reached).
 MAX_TRIES = 20_000
-
-# The backward steps, one for each event that moves or shows a card the seat cannot see.
-_PLAY, _DEAL, _DRAW, _DISCARD, _HELD, _SHOWN, _TIE, _CHANCELLOR = range(8)
-_DRAWN_NOW, _CHANCELLOR_NOW = range(8, 10)
 
 
 class Deal:
@@ -117,356 +112,57 @@ class RoundSampler:
         self,
         rules: Rules,
         seat: int,
-        events: Sequence[Mapping[str, Any]],
+        events: Sequence[EventDict],
         hand: Sequence[str],
-        result: Mapping[str, Any] | None = None,
+        result: RoundReview | None = None,
     ) -> None:
+        seen = RoundThreads(rules, seat, events)
         self.rules = rules
-        self.me = seat
-        self.n = n = rules.players
-        self.kinds = list(rules.values)
-        self.bit = {card: 1 << index for index, card in enumerate(self.kinds)}
-        self.every_card = (1 << len(self.kinds)) - 1
-        self.deal_size = len(rules.deck)
-        self.first = 0
-        # What the seat saw, as the engine's log: hidden fields are None until filled.
-        self.template: list[Event] = []
-        self.actions: list[Action | None] = []  # None: an opponent's Chancellor decision
-        self.known: dict[int, str] = {}  # slot -> card the seat knows
-        self.public: Counter[str] = Counter()  # face up and discarded
-        self.my_hand: list[str] = []
-        self.deck: list[int] = []  # slots, top last
-        self.slot_count = self.deal_size
-        self.out = [False] * n
-        # Per other seat: its thread, the domain of its card, its draw this turn.
-        self.thread = [-1] * n
-        self.domain = [self.every_card] * n
-        self.drawing: dict[int, tuple[int, int, int]] = {}  # seat -> slot, domain, event
-        self.choosing: dict[int, tuple[list[int], list[int], int]] = {}  # Chancellor (R19)
-        self.steps: list[Step] = []
-        self.links: list[int] = []  # union-find over threads
-        self.returned_domain: dict[int, int] = {}  # slot -> domain of a returned card
-        self.returned_by: dict[int, int] = {}  # slot -> the thread that returned it
-        self.ties: list[tuple[int, int]] = []  # seats holding cards of one value (R17)
-        self.compare: tuple[bool, int, int, int] | None = None  # and the event's index
-        self.last_played = ""
-        self.cardinal: int | None = None  # -1 after a Cardinal, then its seat (R32)
-        for index, event in enumerate(events):
-            if self.cardinal is not None and self.cardinal >= 0:
-                self._cardinal_decided(event)
-            self.template.append(_as_tuple(event))
-            getattr(self, "_on_" + event["type"])(index, event)
-        self._finish(hand, result)
-
-    # -- helpers -------------------------------------------------------------------------
-
-    def _mask(self, keep: Callable[[str], bool]) -> int:
-        return sum(self.bit[card] for card in self.kinds if keep(card))
-
-    def _same_values(self, domain: int) -> int:
-        """The cards of the values of the cards in ``domain``."""
-        values = self.rules.values
-        shared = {values[card] for card in self.kinds if domain & self.bit[card]}
-        return self._mask(lambda card: values[card] in shared)
-
-    def _new_thread(self, seat: int) -> None:
-        self.thread[seat] = len(self.links)
-        self.links.append(len(self.links))
-
-    def _root(self, thread: int) -> int:
-        while self.links[thread] != thread:
-            thread = self.links[thread]
-        return thread
-
-    def _link(self, one: int, other: int) -> None:
-        self.links[self._root(one)] = self._root(other)
-
-    def _draw_slot(self, seat: int) -> tuple[int, int]:
-        """Take the slot on top of the deck for ``seat``: the slot and its domain."""
-        slot = self.deck.pop()
-        owner = self.returned_by.get(slot)
-        if owner is not None and seat != self.me:
-            self._link(owner, self.thread[seat])
-        card = self.known.get(slot)
-        if card is not None:
-            return slot, self.bit[card]
-        return slot, self.returned_domain.get(slot, self.every_card)
-
-    def _changed(self, seat: int) -> None:
-        """``seat``'s card may have changed: a tie it was in no longer holds."""
-        self.ties = [tie for tie in self.ties if seat not in tie]
-
-    def _narrow(self, seat: int, mask: int) -> None:
-        if seat != self.me:
-            self.domain[seat] &= mask
-
-    def _fill(self, index: int, position: int, card: Any) -> None:
-        event = list(self.template[index])
-        event[position] = card
-        self.template[index] = tuple(event)
-
-    # -- the seat's events, forward -------------------------------------------------------
-
-    def _on_round(self, index: int, event: Mapping[str, Any]) -> None:
-        self.first = event["first"]
-        for slot, card in enumerate(event["face_up"], start=1):
-            self.known[slot] = card
-            self.public[card] += 1
-        self.dealt = 1 + len(event["face_up"])  # the first dealt slot
-        self.deck = list(range(self.deal_size - 1, self.dealt + self.n - 1, -1))
-
-    def _on_deal(self, index: int, event: Mapping[str, Any]) -> None:
-        seat = event["seat"]
-        slot = self.dealt + (seat - self.first) % self.n
-        if seat == self.me:
-            self.known[slot] = event["card"]
-            self.my_hand = [event["card"]]
-        else:
-            self._new_thread(seat)
-            self.steps.append((_DEAL, self.thread[seat], slot, index))
-
-    def _on_turn(self, index: int, event: Mapping[str, Any]) -> None:
-        seat = event["seat"]
-        slot, domain = self._draw_slot(seat)
-        if seat == self.me:
-            self.known[slot] = event["card"]
-            self.my_hand.append(event["card"])
-        else:
-            self.drawing[seat] = (slot, domain, index)
-
-    def _on_play(self, index: int, event: Mapping[str, Any]) -> None:
-        seat, card = event["seat"], event["card"]
-        action = parse_action(event["action"])
-        self.actions.append(action)
-        self.public[card] += 1
-        self.last_played = card
-        if card == "cardinal" and action.seats:
-            self.cardinal = -1
-        if seat == self.me:
-            self.my_hand.remove(card)
-            return
-        slot, drawn, turn = self.drawing.pop(seat)
-        held = self.domain[seat]
-        bit = self.bit[card]
-        kept = (drawn if held & bit else 0) | (held if drawn & bit else 0)
-        if card in self.rules.countess_forcers:
-            kept &= ~self.bit.get("countess", 0)  # R21
-        self.domain[seat] = kept
-        self._changed(seat)
-        self.steps.append((_PLAY, self.thread[seat], card, slot, turn, held, drawn))
-
-    def _cardinal_decided(self, event: Mapping[str, Any]) -> None:
-        """The event after a Cardinal's trade shows its second step (R32)."""
-        seat = self.cardinal
-        self.cardinal = None
-        looked = event["type"] == "look" and event["seat"] == seat
-        self.actions.append(Action.look(event["target"]) if looked else LOOK_NONE)
-
-    def _on_guard(self, index: int, event: Mapping[str, Any]) -> None:
-        guess = event["guess"]
-        if self.rules.guard_names_value:
-            named = self._mask(lambda card: self.rules.values[card] == guess)
-        else:
-            named = self.bit[guess]
-        assassin = self.bit.get("assassin", 0)  # R30: a Guard on an Assassin logs no guess
-        self._narrow(event["target"], (named if event["hit"] else ~named) & ~assassin)
-
-    def _on_assassin(self, index: int, event: Mapping[str, Any]) -> None:
-        self._narrow(event["seat"], self.bit["assassin"])
-
-    def _on_look(self, index: int, event: Mapping[str, Any]) -> None:
-        seat, target = event["seat"], event["target"]
-        if target == self.me:
-            self._fill(index, 3, self.my_hand[0])
-        elif seat == self.me:
-            self._narrow(target, self.bit[event["card"]])
-        else:
-            self.steps.append((_SHOWN, self.thread[target], index, 3))
-
-    def _on_compare(self, index: int, event: Mapping[str, Any]) -> None:
-        seat, target, loser = event["seat"], event["target"], event["loser"]
-        if self.me in (seat, target):
-            self._narrow(seat, self.bit[event["seat_card"]])
-            self._narrow(target, self.bit[event["target_card"]])
-        elif loser is None:  # a tie: each holds a value the other may hold
-            self.ties.append((seat, target))
-            one, other = self.thread[seat], self.thread[target]
-            self._link(one, other)
-            self.steps.append((_TIE, one, other, index))
-            for first, second in ((seat, target), (target, seat)):
-                self.domain[first] &= self._same_values(self.domain[second])
-        else:
-            winner = target if loser == seat else seat
-            self.steps.append((_SHOWN, self.thread[winner], index, 3 if winner == seat else 4))
-            self.compare = (self.last_played == "baron", winner, loser, index)  # R17, R37
-
-    def _on_trade(self, index: int, event: Mapping[str, Any]) -> None:
-        first, second = event["first"], event["second"]
-        if self.cardinal == -1:
-            self.cardinal = event["seat"]
-        if self.me in (first, second):
-            other = second if first == self.me else first
-            mine, theirs = event["first_card"], event["second_card"]
-            if other == first:
-                mine, theirs = theirs, mine
-            self.steps.append((_HELD, self.thread[other], (theirs,)))
-            self._new_thread(other)
-            self.domain[other] = self.bit[mine]
-            self._changed(other)
-            self.my_hand = [theirs]
-            return
-        one, other = self.thread[first], self.thread[second]
-        self.steps.append((_SHOWN, one, index, 4))
-        self.steps.append((_SHOWN, other, index, 5))
-        self.thread[first], self.thread[second] = other, one
-        domain = self.domain
-        domain[first], domain[second] = domain[second], domain[first]
-        swap = {first: second, second: first}
-        self.ties = [(swap.get(a, a), swap.get(b, b)) for a, b in self.ties]
-
-    def _on_discard(self, index: int, event: Mapping[str, Any]) -> None:
-        seat, card = event["seat"], event["card"]
-        self.public[card] += 1
-        if seat == self.me:
-            self.my_hand.remove(card)
-        else:
-            self._changed(seat)
-            self.steps.append((_DISCARD, self.thread[seat], card))
-
-    def _on_draw(self, index: int, event: Mapping[str, Any]) -> None:
-        seat = event["seat"]
-        if event["set_aside"]:  # R23
-            slot, domain = 0, self.every_card
-        else:
-            slot, domain = self._draw_slot(seat)
-        if seat == self.me:
-            self.known[slot] = event["card"]
-            self.my_hand.append(event["card"])
-        else:
-            self.domain[seat] = domain
-            self._changed(seat)
-            self.steps.append((_DRAW, self.thread[seat], slot, index))
-
-    def _on_out(self, index: int, event: Mapping[str, Any]) -> None:
-        seat, cards = event["seat"], event["cards"]
-        self.public.update(cards)
-        self.out[seat] = True
-        self._changed(seat)
-        if seat == self.me:
-            self.my_hand = []
-        else:
-            self.steps.append((_HELD, self.thread[seat], tuple(cards)))
-        compare, self.compare = self.compare, None
-        if compare is not None and compare[2] == seat and cards:
-            lower_loses, winner, _, shown = compare
-            self._fill(shown, 3 if self.template[shown][1] == seat else 4, cards[0])  # the loser's
-            values = self.rules.values
-            lost = values[cards[0]]
-            if lower_loses:
-                self._narrow(winner, self._mask(lambda card: values[card] > lost))
-            else:
-                self._narrow(winner, self._mask(lambda card: values[card] < lost))
-
-    def _on_chancellor_draw(self, index: int, event: Mapping[str, Any]) -> None:
-        seat = event["seat"]
-        taken = [self._draw_slot(seat) for _ in range(event["count"])]
-        if seat == self.me:
-            for (slot, _), card in zip(taken, event["cards"], strict=True):
-                self.known[slot] = card
-            self.my_hand.extend(event["cards"])
-        elif taken:
-            self.choosing[seat] = ([slot for slot, _ in taken], [d for _, d in taken], index)
-        else:
-            self._fill(index, 2, ())  # R19: an empty deck, nothing drawn
-
-    def _on_chancellor_return(self, index: int, event: Mapping[str, Any]) -> None:
-        seat = event["seat"]
-        returned = list(range(self.slot_count, self.slot_count + event["count"]))
-        self.slot_count += event["count"]
-        for slot in returned:
-            self.deck.insert(0, slot)  # under the deck, the last one at the bottom
-        if seat == self.me:
-            cards = event["cards"]
-            self.known.update(zip(returned, cards, strict=True))
-            for card in cards:
-                self.my_hand.remove(card)
-            self.actions.append(Action.keep(*self.my_hand, *cards))
-            return
-        taken, domains, drawn_event = self.choosing.pop(seat)
-        thread, held = self.thread[seat], self.domain[seat]
-        union = held
-        for domain in domains:
-            union |= domain
-        self.domain[seat] = union
-        for slot in returned:
-            self.returned_domain[slot] = union
-            self.returned_by[slot] = thread
-        self._changed(seat)
-        action = len(self.actions)
-        self.steps.append(
-            (_CHANCELLOR, thread, taken, drawn_event, returned, index, action, held, domains)
-        )
-        self.actions.append(None)
-
-    def _on_bishop(self, index: int, event: Mapping[str, Any]) -> None:
-        values, value, hit = self.rules.values, event["value"], event["hit"]
-        self._narrow(event["target"], self._mask(lambda card: (values[card] == value) == hit))
-
-    def _on_reply(self, index: int, event: Mapping[str, Any]) -> None:
-        self.actions.append(DISCARD if event["discard"] else KEEP)
-
-    def _on_showdown(self, index: int, event: Mapping[str, Any]) -> None:
-        for shown in event["hands"]:
-            self._narrow(shown["seat"], self.bit[shown["card"]])
-
-    def _on_token(self, index: int, event: Mapping[str, Any]) -> None:
-        pass
-
-    def _on_round_end(self, index: int, event: Mapping[str, Any]) -> None:
-        pass
-
-    def _on_game_end(self, index: int, event: Mapping[str, Any]) -> None:
-        pass
+        self.first = seen.first
+        # What sampling reads of the round as the seat saw it.
+        self.kinds, self.bit, self.deal_size = seen.kinds, seen.bit, seen.deal_size
+        self.thread, self.domain = seen.thread, seen.domain
+        self.template, self.actions = seen.template, seen.actions
+        self._finish(seen, hand, result)
+        self._group(seen)
 
     # -- what is left to sample ------------------------------------------------------------
 
-    def _finish(self, hand: Sequence[str], result: Mapping[str, Any] | None) -> None:
+    def _finish(self, seen: RoundThreads, hand: Sequence[str], result: RoundReview | None) -> None:
         """The places to fill now: other seats' hands, the deck, the set-aside card."""
-        me, n = self.me, self.n
-        for seat, (slot, _, index) in self.drawing.items():  # drawn, not played yet
-            self.steps.append((_DRAWN_NOW, self.thread[seat], slot, index))
-        for seat, (taken, _, index) in self.choosing.items():  # R19: still choosing
-            self.steps.append((_CHANCELLOR_NOW, self.thread[seat], taken, index))
-        self.end_deck = list(self.deck)  # slots, top last
-        drawn = {step[2] for step in self.steps if step[0] == _DRAW}
-        self.set_aside_drawn = 0 in drawn or 0 in self.known
+        me, n, known = seen.me, seen.n, seen.known
+        self.end_deck = list(seen.deck)  # slots, top last
+        drawn = {step[2] for step in seen.steps if step[0] == DRAW}
+        self.set_aside_drawn = 0 in drawn or 0 in known
         pool = Counter(self.rules.deck)
-        pool.subtract(self.public)
+        pool.subtract(seen.public)
         pool.subtract(hand)
-        pool.subtract(self.known[slot] for slot in self.end_deck if slot in self.known)
+        pool.subtract(known[slot] for slot in self.end_deck if slot in known)
         self.fixed: dict[int, list[str]] = {}  # other seats' hands known now
         self.set_aside: str | None = None  # the set-aside card, when known and not drawn
         if result is not None:  # R52: the review of a round shows every hand
             for seat in range(n):
-                if seat != me and not self.out[seat]:
+                if seat != me and not seen.out[seat]:
                     self.fixed[seat] = list(result["hands"][seat])
                     pool.subtract(self.fixed[seat])
             if not self.set_aside_drawn:
                 self.set_aside = result["set_aside"]
-                pool[result["set_aside"]] -= 1
+                if self.set_aside is None:
+                    raise LoveLetterError("this round's review hides a set-aside card not drawn")
+                pool[self.set_aside] -= 1
         if any(count < 0 for count in pool.values()):
             raise LoveLetterError("these events show more cards than the deck holds")
         self.pool = {card: pool[card] for card in self.kinds}
         # Other seats' cards: the seats that may hold the fewest unseen cards first.
         self.holders: list[tuple[int, list[list[str]]]] = []
         for seat in range(n):
-            if seat == me or self.out[seat] or seat in self.fixed:
+            if seat == me or seen.out[seat] or seat in self.fixed:
                 continue
             domains = [self.domain[seat]]
-            if seat in self.drawing:
-                domains.append(self.drawing[seat][1])
-            if seat in self.choosing:
-                domains.extend(self.choosing[seat][1])
+            if seat in seen.drawing:
+                domains.append(seen.drawing[seat][1])
+            if seat in seen.choosing:
+                domains.extend(seen.choosing[seat][1])
             kinds = [
                 [card for card in self.kinds if self.bit[card] & domain and self.pool[card]]
                 for domain in domains
@@ -475,13 +171,13 @@ class RoundSampler:
         unseen = self.pool
         self.holders.sort(key=lambda holder: sum(unseen[card] for card in holder[1][0]))
         self.tied: dict[int, list[int]] = {seat: [] for seat in range(n)}
-        for one, other in self.ties:  # enforced as sampled
+        for one, other in seen.ties:  # enforced as sampled
             self.tied[one].append(other)
             self.tied[other].append(one)
-        self.open_slots = [slot for slot in self.end_deck if slot not in self.known]
+        self.open_slots = [slot for slot in self.end_deck if slot not in known]
         place = {slot: index for index, slot in enumerate(self.open_slots)}
         # The deck now (top last) and at the deal: a known card, or a place in the rest.
-        self.deck_layout = [(self.known.get(slot), place.get(slot, -1)) for slot in self.end_deck]
+        self.deck_layout = [(known.get(slot), place.get(slot, -1)) for slot in self.end_deck]
         self.dealt_open = [(slot, place[slot]) for slot in self.open_slots if slot < self.deal_size]
         self.hidden_set_aside = not self.set_aside_drawn and self.set_aside is None
         places = sum(len(kinds) for _, kinds in self.holders)
@@ -489,28 +185,26 @@ class RoundSampler:
         if places != sum(self.pool.values()):
             raise LoveLetterError(f"{sum(self.pool.values())} unseen cards for {places} places")
         self.hidden_decisions = None in self.actions  # another seat's Chancellor chose
-        self.returned_known = {
-            slot: card for slot, card in self.known.items() if slot >= self.deal_size
-        }
-        self.deck_template = [self.known.get(slot) for slot in range(self.deal_size)]
-        self._group()
+        self.returned_known = {slot: card for slot, card in known.items() if slot >= self.deal_size}
+        self.deck_template = [known.get(slot) for slot in range(self.deal_size)]
 
-    def _group(self) -> None:
+    def _group(self, seen: RoundThreads) -> None:
         """Threads linked by a tie or a returned card form a group, sampled together."""
         groups: dict[int, _Group] = {}
-        for thread in range(len(self.links)):
-            root = self._root(thread)
-            if root not in groups:
-                groups[root] = _Group([])
-            groups[root].threads.append(thread)
-        for seat in range(self.n):
-            if seat != self.me and not self.out[seat]:
-                groups[self._root(self.thread[seat])].live.append(seat)
+        root = seen.root
+        for thread in range(len(seen.links)):
+            first = root(thread)
+            if first not in groups:
+                groups[first] = _Group([])
+            groups[first].threads.append(thread)
+        for seat in range(seen.n):
+            if seat != seen.me and not seen.out[seat]:
+                groups[root(self.thread[seat])].live.append(seat)
         for place, slot in enumerate(self.open_slots):
-            if slot in self.returned_by:
-                groups[self._root(self.returned_by[slot])].returned.append((slot, place))
-        for step in self.steps:
-            groups[self._root(step[1])].steps.append(step)
+            if slot in seen.returned_by:
+                groups[root(seen.returned_by[slot])].returned.append((slot, place))
+        for step in seen.steps:
+            groups[root(step[1])].steps.append(step)
         groups_with_steps = [group for group in groups.values() if group.steps]
         # Groups whose threads all ended (out, or given to this seat) are undone once.
         self.groups = [group for group in groups_with_steps if group.live or group.returned]
@@ -631,7 +325,7 @@ class RoundSampler:
             step = steps[index]
             kind = step[0]
             index -= 1
-            if kind == _PLAY:
+            if kind == PLAY:
                 _, thread, card, slot, turn, before, drawn = step
                 (kept,) = held[thread]
                 for old, new in ((card, kept), (kept, card)):
@@ -641,31 +335,31 @@ class RoundSampler:
                         break
                 if not choices:
                     return None
-            elif kind == _SHOWN:
+            elif kind == SHOWN:
                 _, thread, event, position = step
                 parts.append((event, position, held[thread][0]))
-            elif kind in (_DRAW, _DRAWN_NOW):
+            elif kind in (DRAW, DRAWN_NOW):
                 _, thread, slot, event = step
                 card = held[thread].pop()
                 self._place(returned, history, slot, card)
                 parts.append((event, 2, card))
-            elif kind == _DISCARD:
+            elif kind == DISCARDED:
                 held[step[1]].append(step[2])
-            elif kind == _HELD:
+            elif kind == HELD:
                 held[step[1]] = list(step[2])
-            elif kind == _DEAL:
+            elif kind == DEAL:
                 _, thread, slot, event = step
                 (card,) = held[thread]
                 held[thread] = []
                 self._place(returned, history, slot, card)
                 parts.append((event, 2, card))
-            elif kind == _TIE:
+            elif kind == TIE:
                 _, one, other, event = step
                 mine, theirs = held[one][0], held[other][0]
                 if values[mine] != values[theirs]:
                     return None
                 parts.extend(((event, 3, mine), (event, 4, theirs)))
-            elif kind == _CHANCELLOR:
+            elif kind == CHANCELLOR:
                 _, thread, taken, drawn_event, back, return_event, action, before, domains = step
                 kept = held[thread][0]
                 cards = tuple(returned.pop(slot) for slot in back)  # not needed further back
@@ -681,7 +375,7 @@ class RoundSampler:
                         choices.append((thread, first, drawn, fills))
                 if not choices:
                     return None
-            else:  # _CHANCELLOR_NOW
+            else:  # CHANCELLOR_NOW
                 _, thread, taken, event = step
                 hand = held[thread]
                 held[thread] = hand[:1]
@@ -843,17 +537,3 @@ def _choose(
         if point < 0:
             return card
     return cards[-1]
-
-
-def _as_tuple(event: Mapping[str, Any]) -> Event:
-    """A redacted event as the engine logs it (hidden fields stay None)."""
-    kind = event["type"]
-    if kind == "play":
-        return ("play", event["seat"], parse_action(event["action"]))
-    if kind == "showdown":
-        return ("showdown", tuple((shown["seat"], shown["card"]) for shown in event["hands"]))
-    return (kind, *(_tuple(event[name]) for name in FIELDS[kind]))
-
-
-def _tuple(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value

@@ -105,7 +105,7 @@ class Narrator:
 
     def line(self, event: EventDict) -> str | None:
         """The sentence for one redacted event, or None if it says nothing here."""
-        handler = _HANDLERS.get(event["type"])
+        handler = EVENT_HANDLERS.get(event["type"])
         return handler(self, event) if handler else None
 
     def lines(self, events: Iterable[EventDict]) -> list[str]:
@@ -355,8 +355,8 @@ def _game_end(n: Narrator, e: GameEndEvent) -> str:
 
 
 #: The handler of each event type; each takes that type's event (``Any``: the table
-#: pairs the types, which a type checker cannot express).
-_HANDLERS: Mapping[str, Callable[[Narrator, Any], str | None]] = {
+#: pairs the types, which a type checker cannot express; the tests check the pairs).
+EVENT_HANDLERS: Mapping[str, Callable[[Narrator, Any], str | None]] = {
     "round": _round,
     "deal": _deal,
     "turn": _turn,
@@ -378,6 +378,8 @@ _HANDLERS: Mapping[str, Callable[[Narrator, Any], str | None]] = {
     "round_end": _round_end,
     "game_end": _game_end,
 }
+#: Every event is told (a handler may say nothing of a card the viewer cannot see).
+IGNORED_EVENTS: frozenset[str] = frozenset()
 
 # Templates, in the third person: {p}, {t}, {u}, {g} are persons and groups
 # (grammar.Person, grammar.Group), which agree with the reader. "key/p" is the

@@ -7,11 +7,12 @@ card the seat may not know. The layout is documented in ``docs/views.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from functools import cache
-from typing import TypeGuard, cast
+from typing import Any, TypeGuard, cast
 
+from .actions import Action
 from .events import event_dict
 from .game import Game
 from .options import Options
@@ -22,8 +23,8 @@ VIEW_FORMAT = "loveletter-view/1"
 
 #: Events holding something a seat learned privately, listed under "learned".
 _LEARNING = frozenset({"look", "compare", "trade", "chancellor_draw", "chancellor_return"})
-#: Events that make or unmake what a seat knows of another hand.
-_KNOWING = frozenset({"play", "look", "compare", "trade", "discard", "out", "chancellor_return"})
+#: What one seat knows of the others' hands: seat -> card.
+Known = dict[int, str]
 
 
 def build_view(
@@ -114,39 +115,94 @@ def known_hands(game: Game, seat: int) -> dict[str, str]:
 
     Keys are seat numbers as text (JSON object keys).
     """
-    known: dict[int, str] = {}
+    known: Known = {}
+    learners = KNOWING_HANDLERS
     for event in game.log:
-        kind = event[0]
-        if kind not in _KNOWING:
-            continue
-        if kind == "play":
-            if known.get(event[1]) == event[2].word:
-                del known[event[1]]  # it may have been the known card
-        elif kind == "look":
-            if event[1] == seat:
-                known[event[2]] = event[3]
-        elif kind == "compare":
-            if event[1] == seat:
-                known[event[2]] = event[4]
-            elif event[2] == seat:
-                known[event[1]] = event[3]
-        elif kind == "trade":
-            first, second = event[2], event[3]
-            if seat == first:
-                known[second] = event[4]
-            elif seat == second:
-                known[first] = event[5]
-            else:
-                first_card, second_card = known.pop(first, None), known.pop(second, None)
-                if first_card is not None:
-                    known[second] = first_card
-                if second_card is not None:
-                    known[first] = second_card
-        else:  # discard, out, chancellor_return
-            known.pop(event[1], None)
+        learner = learners.get(event[0])
+        if learner is not None:
+            learner(known, seat, event)
     known.pop(seat, None)
     return {str(other): card for other, card in sorted(known.items())}
 
+
+# What each log tuple (in the order of events.FIELDS) changes in what ``seat`` knows.
+
+
+def _play(known: Known, seat: int, event: tuple[str, int, Action]) -> None:
+    _, player, action = event
+    if known.get(player) == action.word:
+        del known[player]  # it may have been the known card
+
+
+def _look(known: Known, seat: int, event: tuple[str, int, int, str]) -> None:
+    _, seer, target, card = event
+    if seer == seat:
+        known[target] = card
+
+
+def _compare(known: Known, seat: int, event: tuple[str, int, int, str, str, int | None]) -> None:
+    _, player, target, player_card, target_card, _ = event
+    if player == seat:
+        known[target] = target_card
+    elif target == seat:
+        known[player] = player_card
+
+
+def _trade(known: Known, seat: int, event: tuple[str, int, int, int, str, str]) -> None:
+    _, _, first, second, first_card, second_card = event
+    if seat == first:
+        known[second] = first_card
+    elif seat == second:
+        known[first] = second_card
+    else:  # what was known follows the cards
+        given, received = known.pop(first, None), known.pop(second, None)
+        if given is not None:
+            known[second] = given
+        if received is not None:
+            known[first] = received
+
+
+def _discard(known: Known, seat: int, event: tuple[str, int, str, str]) -> None:
+    _, player, _, _ = event
+    known.pop(player, None)
+
+
+def _gone(known: Known, seat: int, event: tuple[str, int, tuple[str, ...]]) -> None:
+    """A seat out, or that put cards under the deck with a Chancellor."""
+    _, player, _ = event
+    known.pop(player, None)
+
+
+#: The handler of each log tuple that shows a seat a hand or changes a hand shown
+#: (``Any``: each takes its own tuple shape).
+KNOWING_HANDLERS: Mapping[str, Callable[[Known, int, Any], None]] = {
+    "play": _play,
+    "look": _look,
+    "compare": _compare,
+    "trade": _trade,
+    "discard": _discard,
+    "out": _gone,
+    "chancellor_return": _gone,
+}
+#: Events that neither show a hand to one seat nor change a hand shown: a replacement
+#: draw follows a discard, a Chancellor's draw its return; a showdown ends the round.
+KNOWING_IGNORED = frozenset(
+    {
+        "round",
+        "deal",
+        "turn",
+        "guard",
+        "assassin",
+        "draw",
+        "chancellor_draw",
+        "bishop",
+        "reply",
+        "token",
+        "showdown",
+        "round_end",
+        "game_end",
+    }
+)
 
 _OPTIONS_JSON: dict[Options, TableOptions] = {}
 
