@@ -70,6 +70,7 @@ class Game:
         "_looks",
         "_memo",
         "_next_first",
+        "_round_allowed",
         "_single",
         "active",
         "alive",
@@ -150,6 +151,7 @@ class Game:
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
         self._next_first = tuple(range(n))
+        self._round_allowed = self._next_first  # who could start this round (R2)
         #: Per viewer, the events of ``seen_log`` as that viewer saw them (views.py).
         self.seen_events: dict[int | None, list[EventDict]] = {}
         self.seen_log: list[Event] | None = None
@@ -267,11 +269,11 @@ class Game:
         new._bare, new._single, new._guesses = self._bare, self._single, self._guesses
         new._looks, new._effects, new._memo = self._looks, self._effects, self._memo
         new._constable_in_play, new._next_first = self._constable_in_play, self._next_first
-        new._legal, new._choosable, new._actions = self._legal, self._choosable, self._actions
+        new._legal, new._choosable = self._legal, self._choosable
         new.phase, new.round, new.turn, new.active = self.phase, self.round, self.turn, self.active
         new.alive, new.step_seats, new.face_up = self.alive, self.step_seats, self.face_up
         new.set_aside, new.jester, new.sycophant = self.set_aside, self.jester, self.sycophant
-        new.history = self.history
+        new._round_allowed = self._round_allowed
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -282,6 +284,8 @@ class Game:
             last = self.history[-1]
             new._actions = last.actions[:]
             new.history = [*self.history[:-1], RoundRecord(last.deck, last.first, new._actions)]
+        else:
+            new._actions, new.history = self._actions[:], []
         new.winners = self.winners[:]
         new.round_logs = [*self.round_logs[:-1], self.log[:]] if self.round_logs else []
         new.log = new.round_logs[-1] if new.round_logs else []
@@ -296,6 +300,99 @@ class Game:
         new.protected = self.protected[:]
         new.round_tokens = self.round_tokens[:]
         new._bonuses = self._bonuses[:]
+        return new
+
+    @classmethod
+    def restore(
+        cls,
+        edition: str | Edition,
+        players: int | Sequence[str],
+        *,
+        options: Options | None = None,
+        rng: random.Random | None = None,
+        round: int,
+        tokens: Sequence[int],
+        next_first: Sequence[int],
+        results: Sequence[RoundResult] = (),
+        winners: Sequence[int] = (),
+        phase: Phase = _ROUND_OVER,
+        turn: int = 0,
+        active: int = 0,
+        round_tokens: Sequence[int] | None = None,
+        deck: Sequence[str] = (),
+        set_aside: str | None = None,
+        face_up: Sequence[str] = (),
+        hands: Sequence[Sequence[str]] | None = None,
+        discards: Sequence[Sequence[str]] | None = None,
+        out: Sequence[bool] | None = None,
+        protected: Sequence[bool] | None = None,
+        jester: tuple[int, int] | None = None,
+        sycophant: int | None = None,
+        step_seats: Sequence[int] = (),
+    ) -> Game:
+        """A game at a position given field by field, without the history that led
+        there: after ``round`` rounds whose finished ones are ``results``, and, given
+        ``hands``, in that round's ``phase``, its cards where these fields say (``deck``
+        top first, as in records). A position with cards starts its round's log empty;
+        one without waits between rounds and has no log. Its fields are trusted:
+        :func:`~loveletter.engine.restore_game` and
+        :func:`~loveletter.engine.game_after_rounds` check data from outside first.
+        """
+        game = cls(edition, players, options=options, rng=rng, start=False)
+        n = game.seat_count
+        game.round, game.phase, game.turn, game.active = round, phase, turn, active
+        game.tokens = list(tokens)
+        game.results = list(results)
+        game.winners = list(winners)
+        game._next_first = game._round_allowed = tuple(next_first)
+        game.round_tokens = list(round_tokens) if round_tokens is not None else [0] * n
+        game.deck = list(reversed(deck))
+        game.set_aside = set_aside
+        game.face_up = tuple(face_up)
+        if hands is not None:
+            game.hands = [list(hand) for hand in hands]
+            game.round_logs = [game.log]
+        if discards is not None:
+            game.discards = [list(pile) for pile in discards]
+        if out is not None:
+            game.out = list(out)
+        if protected is not None:
+            game.protected = list(protected)
+        game.alive = game.out.count(False)
+        game._choosable = sum(
+            1 << seat for seat in range(n) if not game.out[seat] and not game.protected[seat]
+        )
+        game.jester, game.sycophant, game.step_seats = jester, sycophant, tuple(step_seats)
+        return game
+
+    def copy_with_hidden(
+        self,
+        rng: random.Random,
+        *,
+        cards: Sequence[str],
+        actions: Sequence[Action] | None,
+        log: list[Event],
+        hands: Mapping[int, list[str]],
+        deck: list[str],
+    ) -> Game:
+        """A copy of this game whose round was dealt from ``cards`` (top first) and
+        decided by ``actions`` (None: this game's), as ``log`` tells, so that each seat
+        of ``hands`` holds its hand there and the draw pile is ``deck`` (top last).
+
+        Nothing is replayed: the caller vouches that these agree with each other and
+        with the public state (the sampled worlds of :mod:`.worlds`, which check it).
+        """
+        new = self.copy(rng)
+        if actions is not None:
+            new._actions[:] = actions
+        new.history[-1] = RoundRecord(tuple(cards), new.history[-1].first, new._actions)
+        new.log = new.round_logs[-1] = new.seen_log = log
+        new.seen_events = {}
+        for seat, hand in hands.items():
+            new.hands[seat] = hand
+        new.deck = deck
+        if new.set_aside is not None:  # R1: the deck's first card, unless it was drawn
+            new.set_aside = cards[0]
         return new
 
     # ------------------------------------------------------------------ rounds
@@ -341,6 +438,7 @@ class Game:
         n = self.seat_count
         self._actions = []
         self.history.append(RoundRecord(tuple(cards), first, self._actions))
+        self._round_allowed = self._next_first
         start = 1 + self.rules.face_up
         self.set_aside = cards[0]  # R1
         self.face_up = face_up = tuple(cards[1:start])
