@@ -1,9 +1,12 @@
 """Actions and their text notation (docs/notation.md).
 
-An action is a small immutable value. Equal actions are the *same* object: every
-action is interned by its canonical text, so ``parse_action("guard 1 priest") is
-Action.play("guard", 1, guess="priest")`` and comparing or hashing actions costs
-nothing. ``str(action)`` is the canonical notation and parsing it gives the action back.
+An action is a small immutable value, and a ``str``: its canonical notation, as a
+member of a ``StrEnum`` is its value. So an action equals its notation and hashes
+like it: ``"guard 1 priest" in game.legal_actions()``, a dict of actions looked up by
+notation, a view's ``legal_actions`` (texts) holding an action. Equal actions are the
+*same* object: every action is interned by its canonical text, so
+``parse_action("guard 1 priest") is Action.play("guard", 1, guess="priest")``.
+``str(action)`` is the canonical notation and parsing it gives the action back.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ _NUMBER = re.compile(r"[0-9]{1,3}")
 Guess = str | int
 
 
-class Action:
-    """One decision in the notation: a card played, or a second step.
+class Action(str):
+    """One decision in the notation: a card played, or a second step; as a ``str``,
+    its canonical notation (other spellings that parse to it are not equal to it).
 
     - ``word``: the first word: a card id, or ``keep``/``look``/``discard`` for the
       second steps (Chancellor, Cardinal, the Bishop's target);
@@ -64,7 +68,7 @@ class Action:
         if interned is not None:
             return interned
         _check_shape(word, seats, guess, cards)
-        action = object.__new__(cls)
+        action = str.__new__(cls, text)
         for name, value in (
             ("word", word),
             ("seats", seats),
