@@ -24,8 +24,8 @@ from .events import EVERYONE
 from .explain import refusal
 from .narrate import narrate as narrate_events
 from .options import Options, Rules
-from .schema import EventDict, RecordResult
-from .types import Event, Phase, RoundRecord, RoundResult
+from .schema import EventDict, Record, RecordResult, View
+from .types import Event, Outcome, Phase, RoundRecord, RoundResult
 
 _PLAY = Phase.PLAY
 _CHANCELLOR = Phase.CHANCELLOR
@@ -40,6 +40,9 @@ Details = dict[str, Any]
 #: The players' names when a game is given a count: first names that read the same
 #: in English and French, one per seat of the largest table.
 DEFAULT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
+
+#: The ``format`` of a game record (docs/records.md).
+RECORD_FORMAT = "loveletter-record/1"
 
 
 def _checked_names(names: Sequence[str]) -> list[str]:
@@ -248,6 +251,51 @@ class Game:
             "tokens": list(self.tokens),
             "winners": list(self.winners),
         }
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, None while it goes on (python-chess's ``outcome()``)."""
+        if self.phase is not _GAME_OVER:
+            return None
+        return Outcome(
+            winners=tuple(self.winners),
+            tokens=tuple(self.tokens),
+            rounds=self.round,
+            ending=self.results[-1].ending if self.results else None,
+        )
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now, None for a spectator: ``build_view(game, seat)``
+        (docs/views.md). Raises ValueError for a seat not at the table."""
+        # The views module builds on this one, which may not import it: it registers
+        # its builder when imported, and the package imports it.
+        assert _build_view is not None, "loveletter.engine.views registers it"
+        return _build_view(self, seat)
+
+    def record(self, *, with_result: bool = True) -> Record:
+        """The game's record as JSON data (docs/records.md): each round's deck, first
+        seat and actions, and its ``result`` if ``with_result``.
+
+        Raises LoveLetterError for a game restored from a state, which has no record.
+        """
+        if len(self.history) != self.round:
+            raise LoveLetterError("this game was restored from a state: it has no record")
+        record: Record = {
+            "format": RECORD_FORMAT,
+            "edition": self.rules.edition.id,
+            "options": self.rules.options.changed(),
+            "players": list(self.players),
+            "rounds": [
+                {
+                    "deck": list(round_record.deck),
+                    "first": round_record.first,
+                    "actions": [action.text for action in round_record.actions],
+                }
+                for round_record in self.history
+            ],
+        }
+        if with_result:
+            record["result"] = self.result
+        return record
 
     def narrate(self, viewer: int | None, lang: str = "en") -> list[str]:
         """The story of the game so far, every round, as ``viewer`` may know it: a
@@ -530,6 +578,37 @@ class Game:
             self._bishop_reply(action)
         if self.phase is _PLAY:
             self._end_turn()
+
+    def undo(self) -> Action:
+        """Take back the last action of this round and return it, as python-chess's
+        ``board.pop()``: the game is exactly as it was before that action (views,
+        record, state), the seat to move the one that took it. A round that ended
+        with it is open again and its tokens taken back.
+
+        The round is dealt again from its record and its other actions replayed.
+        Raises IndexError when the round has no action to undo: its deal is not an
+        action (undoing it would need the RNG as it was), nor are the rounds before;
+        and for a game restored from a state, whose round has no record.
+        """
+        record = self.history[-1] if self.history else None
+        if record is None or record.actions is not self._actions:
+            raise IndexError("this round was restored from a state: it has no record to undo")
+        if not record.actions:
+            raise IndexError(f"round {self.round} has no action to undo: it was just dealt")
+        *kept, undone = record.actions
+        # Back to the deal: this round's tokens, result and game's winners taken back.
+        self.tokens = [held - won for held, won in zip(self.tokens, self.round_tokens, strict=True)]
+        if self.phase is _ROUND_OVER or self.phase is _GAME_OVER:
+            del self.results[-1]
+            self.winners = []
+        self._next_first = self._round_allowed
+        del self.history[-1], self.round_logs[-1]
+        self.round -= 1
+        self.phase = _ROUND_OVER
+        self._deal(list(record.deck), record.first)
+        for action in kept:
+            self.apply(action)
+        return undone
 
     # ------------------------------------------------------------------ effects
 
@@ -974,6 +1053,20 @@ class Game:
         if action.guess is not None and action.guess not in self.rules.guesses(card):
             return "bad_guess", {"card": card, "allowed": list(self.rules.guesses(card))}
         return None
+
+
+#: Builds a seat's view of a game: :func:`~loveletter.engine.build_view`, registered by
+#: :mod:`.views` (:func:`register_view_builder`) for :meth:`Game.view`.
+ViewBuilder = Callable[[Game, int | None], View]
+_build_view: ViewBuilder | None = None
+
+
+def register_view_builder(builder: ViewBuilder) -> None:
+    """Let :meth:`Game.view` build views with ``builder``. :mod:`.views` registers
+    :func:`~loveletter.engine.build_view` when imported (``loveletter.engine`` imports
+    it): views build on the game, which may not import them (no import cycle)."""
+    global _build_view  # set once, by the views module
+    _build_view = builder
 
 
 #: The seats in each bit mask of up to 8 seats, increasing.
