@@ -26,6 +26,12 @@ MAX_LENGTH = 100
 MAX_VALUE = 9
 
 STEP_WORDS = frozenset({"keep", "look", "discard"})
+#: The words that begin the action of each card's second step.
+_STEP_OPENERS: Mapping[str, tuple[str, ...]] = {
+    "chancellor": ("keep",),
+    "cardinal": ("look",),
+    "bishop": ("discard", "keep"),  # the target's answer
+}
 #: Cards that choose a set of seats, written in increasing order (docs/notation.md).
 _SEAT_SETS = frozenset(card for card, kind in CARD_KINDS.items() if 2 in kind.seat_counts)
 _NUMBER = re.compile(r"[0-9]{1,3}")
@@ -231,8 +237,18 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             _fail("look_args")
         return LOOK_NONE if args[0] == "none" else Action("look", (_seat(args[0]),))
+    if word == "discard":
+        if args:
+            _fail("discard_args")
+        return DISCARD
     kind = CARD_KINDS.get(word)
-    if kind is not None and kind.names is not None and args:
+    if kind is None:
+        _fail("unknown_word", word=word)
+    if args and kind.step is not None and args[0] in _STEP_OPENERS[kind.step]:
+        _fail("step_apart", word=word, extra=args[0])
+    if args and not kind.chooses_players:
+        _fail("takes_nothing", word=word, extra=args[0])
+    if kind.names is not None and args:
         if len(args) != 2:
             _fail("seat_and_guess", word=word)
         guess_text = args[1]

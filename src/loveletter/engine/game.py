@@ -19,9 +19,9 @@ from typing import Any, NamedTuple
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
 from .cards import CARD_KINDS, CardKind, Edition
-from .errors import IllegalActionError, LoveLetterError
+from .errors import IllegalActionError, LoveLetterError, NotationError
 from .events import EVERYONE
-from .explain import refusal
+from .explain import notation_error, refusal
 from .narrate import narrate as narrate_events
 from .options import Options, Rules
 from .schema import EventDict, Record, RecordResult, View
@@ -551,7 +551,14 @@ class Game:
         not allow now; either way nothing changes.
         """
         if not isinstance(action, Action):
-            action = parse_action(action)
+            try:
+                action = parse_action(action)
+            except NotationError as error:
+                if error.reason == "seat_range":  # told with this table's seats
+                    raise notation_error(
+                        "seat_range", **error.details, seats=self.seat_count
+                    ) from None
+                raise
         if seat is not None and seat != self.to_move:
             raise self._not_your_turn(seat)
         legal = self._legal
