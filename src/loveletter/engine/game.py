@@ -5,8 +5,10 @@ The state is mutable and changes only through :meth:`Game.apply` (one decision) 
 nothing. What happens is appended to :attr:`Game.log` as compact event tuples (see
 :mod:`loveletter.engine.events`), from which views and narration are derived on demand.
 A refused input raises an error whose reason is found here and told by :mod:`.explain`.
-The game knows nothing of its satellites (views, records, states), which import it;
-it tells its own story through :mod:`.narrate`, which knows nothing of it.
+The game imports none of its satellites (views, records, states), which import it:
+it writes its own record from its history, and :meth:`Game.view` calls the builder
+that :mod:`.views` registers when imported. It tells its own story through
+:mod:`.narrate`, which knows nothing of it.
 Rulings of docs/rules.md are cited as ``# R<n>``.
 """
 
