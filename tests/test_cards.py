@@ -9,6 +9,7 @@ from inspect import signature
 import pytest
 
 from loveletter.engine import CARD_KINDS, EDITIONS, Choice, Game, Phase, Rules
+from loveletter.engine.card_texts import CARD_TEXTS, LANGUAGES, STANDARD_THEME
 from loveletter.engine.game import EFFECTS
 
 DECKS = [
@@ -32,6 +33,20 @@ def test_every_card_kind_has_exactly_one_effect_and_every_effect_a_kind() -> Non
     for card, effect in EFFECTS.items():
         assert callable(effect), card
         assert list(signature(effect).parameters) == ["self", "seat", "action"], card
+
+
+@pytest.mark.parametrize("card", sorted(CARD_KINDS))
+def test_every_card_kind_has_its_texts_in_every_language(card: str) -> None:
+    texts = CARD_TEXTS[card]
+    themes = {edition.theme for edition in EDITIONS.values()} | set(texts.names)
+    for lang in LANGUAGES:
+        assert texts.effects[lang], (card, lang)
+        for variant in texts.variants.values():
+            assert variant[lang], (card, lang)
+        assert texts.name(STANDARD_THEME, lang).text, (card, lang)
+        for theme in themes:
+            assert texts.name(theme, lang).phrase(lang), (card, theme, lang)
+    assert set(CARD_TEXTS) == set(CARD_KINDS)
 
 
 @pytest.mark.parametrize("card", sorted(CARD_KINDS))

@@ -17,8 +17,10 @@ from loveletter import (
     IllegalActionError,
     NotationError,
     Options,
+    RecordError,
     describe_notation_error,
     describe_refusal,
+    load_record,
     parse_action,
     read_action,
     tables,
@@ -95,6 +97,61 @@ def test_notation_errors_are_told_in_the_players_language(
     assert told != english
     if french is not None:
         assert told == french
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "french"),
+    [
+        (
+            "chancellor keep",
+            "'keep' is an action of its own, which comes after 'chancellor'",
+            "«\u00a0keep\u00a0» est une action à part, qui vient après «\u00a0chancellor\u00a0»",
+        ),
+        (
+            "cardinal look 3",
+            "'look' is an action of its own, which comes after 'cardinal'",
+            "«\u00a0look\u00a0» est une action à part, qui vient après «\u00a0cardinal\u00a0»",
+        ),
+        (
+            "handmaid x",
+            "'handmaid' takes nothing after it: 'x' is one word too many",
+            "Rien ne doit suivre «\u00a0handmaid\u00a0»\u00a0: «\u00a0x\u00a0» est de trop",
+        ),
+    ],
+)
+def test_a_card_played_alone_names_the_word_too_many(text: str, english: str, french: str) -> None:
+    error = not_notation(text)
+    assert describe_notation_error(error, "en") == english[0].upper() + english[1:]
+    assert str(error) == english
+    assert describe_notation_error(error, "fr") == french[0].upper() + french[1:]
+
+
+def test_a_french_card_name_in_an_english_game_is_the_word_named() -> None:
+    """The terminal's input line (opened with ':') reads what is typed with
+    read_action, in the game's language: a French name there is an unknown word."""
+    with pytest.raises(NotationError) as caught:
+        read_action("garde 1 prêtre", EDITIONS["2019"], "en")
+    assert str(caught.value) == "unknown card or step 'garde'"
+    assert describe_notation_error(caught.value, "fr") == (
+        "«\u00a0garde\u00a0» n'est ni une carte ni une étape"
+    )
+
+
+def test_a_records_seat_beyond_the_table_names_the_tables_seats() -> None:
+    game = four_players()  # Ana holds the Guard and the Handmaid
+    with pytest.raises(NotationError) as caught:
+        game.apply("guard 9 priest")
+    assert str(caught.value) == "there is no seat 9 at this table: its seats are 0 to 3"
+    assert describe_notation_error(caught.value, "fr") == (
+        "Il n'y a pas de siège 9 à cette table\u00a0: ses sièges vont de 0 à 3"
+    )
+    record = json.loads((GOLDEN_RECORDS / "classic_4_players.json").read_text(encoding="utf-8"))
+    record["rounds"][0]["actions"][0] = "king 9"
+    del record["result"]
+    with pytest.raises(
+        RecordError, match="'king 9': there is no seat 9 at this table: its seats are 0 to 3"
+    ):
+        load_record(record)
 
 
 def test_refusals_shown_to_players_cite_no_ruling() -> None:

@@ -298,6 +298,27 @@ async def test_a_french_player_types_the_cards_french_names() -> None:
         assert export_record(table.session.game)["rounds"][0]["actions"][0] == "countess"
 
 
+async def test_a_french_name_typed_in_an_english_game_is_the_word_told() -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    deck = ["guard"] * 4 + ["guard", "priest", "handmaid"]
+    deck += ["prince", "priest", "baron", "baron", "handmaid", "countess", "prince", "king"]
+    deck += ["princess"]
+    app = stacked_app(seats, deck)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        await pilot.press("colon")
+        command = table.query_one("#command")
+        command.value = "garde 1 prêtre"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Not an action: Unknown card or step 'garde'" in screen_text(pilot)
+        command.value = "guard 1 priest"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == "guard 1 priest"
+
+
 async def test_guard_step_shows_unseen_counts_and_escape_goes_back() -> None:
     seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
     deck = ["guard", "priest", "king", "princess", "guard", "baron", "guard"]

@@ -1,9 +1,11 @@
 """The rules engine: pure standard library, no I/O.
 
-Start with :class:`Game`; actions are :class:`Action` values with a text notation
-(:func:`parse_action`; :func:`read_action` for what people type);
-:func:`build_view` gives what one seat may know;
-:func:`export_record` makes a game's record and :func:`load_record` replays one. How
+Start with :class:`Game`; actions are :class:`Action` values, each a ``str`` equal
+to its text notation (:func:`parse_action`; :func:`read_action` for what people
+type); ``game.view(seat)`` (:func:`build_view`) gives what one seat may know;
+``game.record()`` (:func:`export_record`) makes a game's record and
+:func:`load_record` replays one; ``game.undo()`` takes back an action and
+``game.outcome()`` tells how the game ended. How
 each kind of card is played is in :data:`CARD_KINDS`. Rulings are cited as ``R<n>``,
 the numbers of docs/rules.md.
 """
@@ -22,11 +24,11 @@ from .cards import (
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
 from .events import EVERYONE, event_dict, events_for, redact
 from .explain import describe_notation_error, describe_refusal
-from .game import DEFAULT_NAMES, Game
+from .game import DEFAULT_NAMES, RECORD_FORMAT, Game
 from .narrate import Narrator, narrate
 from .options import Options, Rules
 from .reading import read_action
-from .record import RECORD_FORMAT, check_record_result, export_record, load_record, parse_record
+from .record import check_record_result, export_record, load_record, parse_record
 from .schema import (
     AssassinEvent,
     BishopEvent,
@@ -71,7 +73,7 @@ from .schema import (
     View,
 )
 from .state import STATE_FORMAT, game_after_rounds, game_state, restore_game
-from .types import Phase, RoundRecord, RoundResult
+from .types import Outcome, Phase, RoundRecord, RoundResult
 from .views import VIEW_FORMAT, build_view, events_seen, known_hands
 from .worlds import WorldSampler, sample_game, sample_world
 
@@ -118,6 +120,7 @@ __all__ = [
     "OptionChanges",
     "Options",
     "OutEvent",
+    "Outcome",
     "Pending",
     "Phase",
     "PhaseName",

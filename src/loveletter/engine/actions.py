@@ -1,9 +1,12 @@
 """Actions and their text notation (docs/notation.md).
 
-An action is a small immutable value. Equal actions are the *same* object: every
-action is interned by its canonical text, so ``parse_action("guard 1 priest") is
-Action.play("guard", 1, guess="priest")`` and comparing or hashing actions costs
-nothing. ``str(action)`` is the canonical notation and parsing it gives the action back.
+An action is a small immutable value, and a ``str``: its canonical notation, as a
+member of a ``StrEnum`` is its value. So an action equals its notation and hashes
+like it: ``"guard 1 priest" in game.legal_actions()``, a dict of actions looked up by
+notation, a view's ``legal_actions`` (texts) holding an action. Equal actions are the
+*same* object: every action is interned by its canonical text, so
+``parse_action("guard 1 priest") is Action.play("guard", 1, guess="priest")``.
+``str(action)`` is the canonical notation and parsing it gives the action back.
 """
 
 from __future__ import annotations
@@ -23,6 +26,12 @@ MAX_LENGTH = 100
 MAX_VALUE = 9
 
 STEP_WORDS = frozenset({"keep", "look", "discard"})
+#: The words that begin the action of each card's second step.
+_STEP_OPENERS: Mapping[str, tuple[str, ...]] = {
+    "chancellor": ("keep",),
+    "cardinal": ("look",),
+    "bishop": ("discard", "keep"),  # the target's answer
+}
 #: Cards that choose a set of seats, written in increasing order (docs/notation.md).
 _SEAT_SETS = frozenset(card for card, kind in CARD_KINDS.items() if 2 in kind.seat_counts)
 _NUMBER = re.compile(r"[0-9]{1,3}")
@@ -30,8 +39,9 @@ _NUMBER = re.compile(r"[0-9]{1,3}")
 Guess = str | int
 
 
-class Action:
-    """One decision in the notation: a card played, or a second step.
+class Action(str):
+    """One decision in the notation: a card played, or a second step; as a ``str``,
+    its canonical notation (other spellings that parse to it are not equal to it).
 
     - ``word``: the first word: a card id, or ``keep``/``look``/``discard`` for the
       second steps (Chancellor, Cardinal, the Bishop's target);
@@ -64,7 +74,7 @@ class Action:
         if interned is not None:
             return interned
         _check_shape(word, seats, guess, cards)
-        action = object.__new__(cls)
+        action = str.__new__(cls, text)
         for name, value in (
             ("word", word),
             ("seats", seats),
@@ -227,8 +237,18 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             _fail("look_args")
         return LOOK_NONE if args[0] == "none" else Action("look", (_seat(args[0]),))
+    if word == "discard":
+        if args:
+            _fail("discard_args")
+        return DISCARD
     kind = CARD_KINDS.get(word)
-    if kind is not None and kind.names is not None and args:
+    if kind is None:
+        _fail("unknown_word", word=word)
+    if args and kind.step is not None and args[0] in _STEP_OPENERS[kind.step]:
+        _fail("step_apart", word=word, extra=args[0])
+    if args and not kind.chooses_players:
+        _fail("takes_nothing", word=word, extra=args[0])
+    if kind.names is not None and args:
         if len(args) != 2:
             _fail("seat_and_guess", word=word)
         guess_text = args[1]

@@ -1,9 +1,9 @@
 """Cards and editions as data: how each kind of card is played, and per edition its
-values, counts, names and effect texts.
+deck (values and counts), thresholds and theme.
 
-Card ids are the stable English ids used in code, notation and records. Everything a
-player reads (names, effect texts) is data here, per language and per theme, so the
-rules code never spells a card's name.
+Card ids are the stable English ids used in code, notation and records. What a
+player reads of a card (names per theme and language, effect texts) is data of
+:mod:`.card_texts`, so the rules code never spells a card's name.
 """
 
 from __future__ import annotations
@@ -11,12 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import Literal
 
-from .grammar import Gender, definite, number_word, plural, typeset_all
-
-LANGUAGES = ("en", "fr")
+from .card_texts import Variant, card_name, card_phrase, cards_phrase, effect_text
 
 
 class Choice(StrEnum):
@@ -168,242 +165,6 @@ PREMIUM_DECK = _deck(
 )
 
 
-# --- names ---------------------------------------------------------------------------
-
-_STANDARD_EN = {
-    "spy": "Spy",
-    "guard": "Guard",
-    "priest": "Priest",
-    "baron": "Baron",
-    "handmaid": "Handmaid",
-    "prince": "Prince",
-    "chancellor": "Chancellor",
-    "king": "King",
-    "countess": "Countess",
-    "princess": "Princess",
-    "assassin": "Assassin",
-    "jester": "Jester",
-    "cardinal": "Cardinal",
-    "baroness": "Baroness",
-    "sycophant": "Sycophant",
-    "count": "Count",
-    "constable": "Constable",
-    "dowager_queen": "Dowager Queen",
-    "bishop": "Bishop",
-}
-
-_STANDARD_FR = {
-    "spy": "Espionne",
-    "guard": "Garde",
-    "priest": "Prêtre",
-    "baron": "Baron",
-    "handmaid": "Servante",
-    "prince": "Prince",
-    "chancellor": "Chancelier",
-    "king": "Roi",
-    "countess": "Comtesse",
-    "princess": "Princesse",
-    "assassin": "Assassin",
-    "jester": "Bouffon",
-    "cardinal": "Cardinal",
-    "baroness": "Baronne",
-    "sycophant": "Flagorneur",
-    "count": "Comte",
-    "constable": "Connétable",
-    "dowager_queen": "Reine douairière",
-    "bishop": "Évêque",
-}
-
-_CLASSIC_FR = {
-    **_STANDARD_FR,
-    "guard": "Garde (Odette)",
-    "priest": "Prêtre (Tomas)",
-    "baron": "Baron (Talus)",
-    "handmaid": "Servante (Susannah)",
-    "prince": "Prince (Arnaud)",
-    "king": "Roi (Arnaud IV)",
-    "countess": "Comtesse (Wilhelmina)",
-    "princess": "Princesse (Annette)",
-}
-
-_PRINCESS_EN = {
-    **_STANDARD_EN,
-    "spy": "Claire the Spy",
-    "priest": "The King's Advisors",
-    "baron": "The Palace Librarian",
-    "handmaid": "Oliver the Dragon",
-    "prince": "Prince Vladric",
-    "chancellor": "Princess Amira / Sadie",
-    "king": "The Ghost King",
-    "countess": "Celeste the Unicorn",
-    "princess": "The Ogre",
-}
-
-_PRINCESS_FR = {
-    **_STANDARD_FR,
-    "spy": "Claire l'espionne",
-    "priest": "Conseillers du roi",
-    "baron": "Bibliothécaire du palais",
-    "handmaid": "Oliver le dragon",
-    "prince": "Prince Vladric",
-    "chancellor": "Princesse Amira / Sadie",
-    "king": "Roi fantôme",
-    "countess": "Céleste la licorne",
-    "princess": "Ogre",
-}
-
-#: Display names per theme, then per language, then per card id.
-THEMES: Mapping[str, Mapping[str, Mapping[str, str]]] = {
-    "classic": {"en": _STANDARD_EN, "fr": _CLASSIC_FR},
-    "standard": {"en": _STANDARD_EN, "fr": _STANDARD_FR},
-    "princess": {"en": _PRINCESS_EN, "fr": _PRINCESS_FR},
-}
-
-
-# --- effect texts -----------------------------------------------------------------------
-# Templates: {name_of_<card>} is replaced by that card's name in the edition's theme.
-
-_EFFECTS_EN = {
-    "spy": "No effect when played or discarded. At the end of the round, if you are the "
-    "only player still in the round with a Spy in your discard pile, gain 1 token "
-    "(only one, even with both).",
-    "guard": "Choose another player and name a card other than {the_guard}. If that player "
-    "holds it, they are out of the round.",
-    "guard_numbers": "Choose another player and name a number other than 1. If that "
-    "player's card has that value, they are out of the round.",
-    "priest": "Choose another player and look at their hand in secret.",
-    "baron": "Choose another player and compare hands in secret. The lower value is out of "
-    "the round; on a tie nothing happens.",
-    "handmaid": "Until the start of your next turn, other players' cards cannot choose you.",
-    "prince": "Choose any player, yourself included. They discard their hand without its "
-    "effect and draw a new card (the set-aside card if the deck is empty). Discarding "
-    "{the_princess} knocks them out.",
-    "chancellor": "Draw 2 cards. Keep one of the cards in your hand and put the others "
-    "under the deck in the order you choose. With an empty deck, no effect.",
-    "chancellor_twins": "Draw 2 cards. Keep one of the cards in your hand and put the "
-    "others under the deck in the order you choose. At the end of the round, if you and "
-    "exactly one other player still in the round have each played or discarded a "
-    "Princess, you each gain 1 token.",
-    "king": "Choose another player and trade hands with them.",
-    "countess": "No effect when played. You must play this card if your other card is "
-    "{the_king} or {the_prince}.",
-    "princess": "If you play or discard this card for any reason, you are out of the round.",
-    "assassin": "While in your hand: a player who chooses you with {the_guard} is out "
-    "instead; reveal and discard the Assassin, then draw a new card. No effect when "
-    "played.",
-    "jester": "Choose another player and give them the Jester token. If they win this "
-    "round, you gain 1 token.",
-    "cardinal": "Choose two players (you may be one); they trade hands. Then you may look "
-    "at one of those two hands.",
-    "baroness": "Choose one or two other players and look at their hands in secret.",
-    "sycophant": "Choose any player. The next card played that chooses players must choose them.",
-    "count": "No effect when played. At the showdown, each Count in your discard pile "
-    "adds 1 to the value of your hand.",
-    "constable": "No effect when played. If you are knocked out with the Constable in "
-    "your discard pile, gain 1 token.",
-    "dowager_queen": "Choose another player and compare hands in secret. The higher value "
-    "is out of the round; on a tie nothing happens.",
-    "bishop": "Choose another player and name a number other than 1. If their card has "
-    "that value, gain 1 token; they may then discard their hand and draw a new one. "
-    "The Princess beats the Bishop at the showdown.",
-}
-
-_EFFECTS_FR = {
-    "spy": "Aucun effet quand elle est jouée ou défaussée. À la fin de la manche, si vous "
-    "êtes le seul joueur encore en lice à avoir une Espionne dans votre défausse, gagnez "
-    "1 jeton (un seul, même avec les deux).",
-    "guard": "Choisissez un autre joueur et nommez une carte autre que {the_guard}. S'il "
-    "l'a en main, il quitte la manche.",
-    "guard_numbers": "Choisissez un autre joueur et nommez un nombre autre que 1. Si sa "
-    "carte a cette valeur, il quitte la manche.",
-    "priest": "Choisissez un autre joueur et regardez sa main en secret.",
-    "baron": "Choisissez un autre joueur et comparez vos mains en secret. La plus faible "
-    "valeur quitte la manche ; en cas d'égalité, rien ne se passe.",
-    "handmaid": "Jusqu'au début de votre prochain tour, les cartes des autres joueurs ne "
-    "peuvent pas vous choisir.",
-    "prince": "Choisissez un joueur, vous compris. Il défausse sa main sans effet et "
-    "pioche une nouvelle carte (la carte écartée si la pioche est vide). Défausser "
-    "{the_princess} l'élimine.",
-    "chancellor": "Piochez 2 cartes. Gardez une des cartes de votre main et placez les "
-    "autres sous la pioche dans l'ordre de votre choix. Pioche vide : aucun effet.",
-    "chancellor_twins": "Piochez 2 cartes. Gardez une des cartes de votre main et placez "
-    "les autres sous la pioche dans l'ordre de votre choix. À la fin de la manche, si "
-    "vous et exactement un autre joueur encore en lice avez joué ou défaussé une "
-    "Princesse, vous gagnez chacun 1 jeton.",
-    "king": "Choisissez un autre joueur et échangez vos mains.",
-    "countess": "Aucun effet quand cette carte est jouée. Vous devez la jouer si votre autre "
-    "carte est {the_king} ou {the_prince}.",
-    "princess": "Si vous jouez ou défaussez cette carte, pour quelque raison que ce soit, "
-    "vous quittez la manche.",
-    "assassin": "Tant qu'il est dans votre main : le joueur qui vous choisit avec "
-    "{the_guard} quitte la manche à votre place ; révélez et défaussez l'Assassin, puis "
-    "piochez une carte. Aucun effet quand il est joué.",
-    "jester": "Choisissez un autre joueur et donnez-lui le jeton Bouffon. S'il gagne "
-    "cette manche, vous gagnez 1 jeton.",
-    "cardinal": "Choisissez deux joueurs (vous pouvez en être) ; ils échangent leurs "
-    "mains. Vous pouvez ensuite regarder l'une de ces deux mains.",
-    "baroness": "Choisissez un ou deux autres joueurs et regardez leur main en secret.",
-    "sycophant": "Choisissez un joueur. La prochaine carte jouée qui choisit des joueurs "
-    "doit le choisir.",
-    "count": "Aucun effet quand il est joué. Lors de la révélation finale, chaque Comte "
-    "de votre défausse ajoute 1 à la valeur de votre main.",
-    "constable": "Aucun effet quand il est joué. Si vous quittez la manche avec le "
-    "Connétable dans votre défausse, gagnez 1 jeton.",
-    "dowager_queen": "Choisissez un autre joueur et comparez vos mains en secret. La plus "
-    "forte valeur quitte la manche ; en cas d'égalité, rien ne se passe.",
-    "bishop": "Choisissez un autre joueur et nommez un nombre autre que 1. Si sa carte a "
-    "cette valeur, gagnez 1 jeton ; il peut alors défausser sa main et en piocher une "
-    "nouvelle. La Princesse bat l'Évêque lors de la révélation finale.",
-}
-
-# Whether a card's name takes a definite article, and its French gender: "m", "f",
-# "p" (plural), or None for a name said without article ("Claire l'espionne").
-_EN_NO_ARTICLE = {
-    "Claire the Spy",
-    "Oliver the Dragon",
-    "Prince Vladric",
-    "Celeste the Unicorn",
-    "Princess Amira / Sadie",
-}
-_FR_GENDERS: Mapping[str, Gender | None] = {
-    "spy": "f",
-    "guard": "m",
-    "priest": "m",
-    "baron": "m",
-    "handmaid": "f",
-    "prince": "m",
-    "chancellor": "m",
-    "king": "m",
-    "countess": "f",
-    "princess": "f",
-    "assassin": "m",
-    "jester": "m",
-    "cardinal": "m",
-    "baroness": "f",
-    "sycophant": "m",
-    "count": "m",
-    "constable": "m",
-    "dowager_queen": "f",
-    "bishop": "m",
-}
-_FR_PRINCESS_GENDERS: Mapping[str, Gender | None] = {
-    **_FR_GENDERS,
-    "spy": None,
-    "priest": "p",
-    "baron": "f",
-    "handmaid": None,
-    "chancellor": "f",
-    "countess": None,
-    "princess": "m",
-}
-
-
-EFFECT_TEXTS: Mapping[str, Mapping[str, str]] = {
-    "en": _EFFECTS_EN,
-    "fr": typeset_all(_EFFECTS_FR, "fr"),
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Edition:
     """An edition of the game: which deck, thresholds and bonus rules it uses.
@@ -459,46 +220,27 @@ class Edition:
 
     def card_name(self, card: str, lang: str = "en") -> str:
         """A card's display name in this edition's theme."""
-        return THEMES[self.theme][lang][card]
+        return card_name(self.theme, card, lang)
 
     def effect_text(self, card: str, players: int, lang: str = "en") -> str:
-        """The effect of a card as a short text, in this edition and language."""
-        key = card
-        if card == "guard" and self.is_large(players):
-            key = "guard_numbers"
-        elif card == "chancellor" and self.twins_bonus:
-            key = "chancellor_twins"
-        phrases = {f"the_{card}": self.card_phrase(card, lang) for card in THEMES[self.theme][lang]}
-        return EFFECT_TEXTS[lang][key].format_map(phrases)
+        """The effect of a card as a short text, in this edition and language, with
+        this many players."""
+        variants: list[Variant] = []
+        if CARD_KINDS[card].names == "card" and self.is_large(players):
+            variants.append("names_value")  # R14
+        if self.twins_bonus:
+            variants.append("twins_bonus")
+        return effect_text(self.theme, card, lang, variants)
 
     def card_phrase(self, card: str, lang: str = "en") -> str:
         """A card's short name with its definite article: "the Guard", "l'Espionne"."""
-        return _card_phrase(self.theme, card, lang)
+        return card_phrase(self.theme, card, lang)
 
     def cards_phrase(self, card: str, number: int, lang: str = "en") -> str:
         """Several copies of a card: "two Guards", "deux Gardes"; a theme's proper
         name is counted in cards ("two Prince Vladric cards", "deux cartes Prince
         Vladric"). One copy is :meth:`card_phrase`."""
-        if number == 1:
-            return self.card_phrase(card, lang)
-        name = self.card_name(card, lang).split(" (")[0]
-        words = number_word(number, lang)
-        if self.theme == "princess" and name != THEMES["standard"][lang][card]:
-            name = name.removeprefix("The ")
-            return f"{words} {name} cards" if lang == "en" else f"{words} cartes {name}"
-        return f"{words} {plural(name, lang)}"
-
-
-@cache  # every log line names cards: the phrases are made once
-def _card_phrase(theme: str, card: str, lang: str) -> str:
-    name = THEMES[theme][lang][card].split(" (")[0]
-    if lang == "en":
-        if name.startswith("The "):
-            return "the " + name[4:]
-        return name if name in _EN_NO_ARTICLE else "the " + name
-    genders = _FR_PRINCESS_GENDERS if theme == "princess" else _FR_GENDERS
-    gender = genders[card]
-    return name if gender is None else definite(name, gender, lang)
+        return cards_phrase(self.theme, card, number, lang)
 
 
 EDITIONS: Mapping[str, Edition] = {

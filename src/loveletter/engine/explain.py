@@ -45,8 +45,10 @@ def describe_refusal(error: IllegalActionError, game: GameLike, lang: str = "en"
 
 
 def notation_error(code: str, **details: Any) -> NotationError:
-    """A NotationError for the reason ``code``, its message in English."""
-    return NotationError(_NOTATION["en"][code].format(**details), reason=code, details=details)
+    """A NotationError for the reason ``code``, its message in English. A seat out of
+    range (``seat_range``) with ``seats``, the table's number of seats, is told with
+    the table's real range."""
+    return NotationError(_notation_text(code, details, "en"), reason=code, details=details)
 
 
 def describe_notation_error(
@@ -54,14 +56,18 @@ def describe_notation_error(
 ) -> str:
     """Why a text is not an action, in ``lang``; ``seats``, the table's number of seats,
     makes a seat out of range name the table's real range."""
-    texts = _NOTATION.get(lang, _NOTATION["en"])
     details = error.details
-    if error.reason == "seat_range" and seats is not None:
+    if seats is not None:
+        details = {**details, "seats": seats}
+    return capitalize(_notation_text(error.reason, details, lang))
+
+
+def _notation_text(code: str, details: Mapping[str, Any], lang: str) -> str:
+    if code == "seat_range" and "seats" in details:  # a table's own range
         no_seat = _TEXTS.get(lang, _TEXTS["en"])["no_seat"]
-        text = no_seat.format(target_number=details["seat"], last=seats - 1)
-    else:
-        text = texts.get(error.reason, texts["notation"]).format(**details)
-    return capitalize(text)
+        return no_seat.format(target_number=details["seat"], last=details["seats"] - 1)
+    texts = _NOTATION.get(lang, _NOTATION["en"])
+    return texts.get(code, texts["notation"]).format(**details)
 
 
 def _render(
@@ -194,6 +200,8 @@ _NOTATION_EN = {
     "look_args": "'look' takes one seat or 'none'",
     "discard_args": "'discard' takes no arguments",
     "unknown_word": "unknown card or step {word!r}",
+    "step_apart": "'{extra}' is an action of its own, which comes after '{word}'",
+    "takes_nothing": "'{word}' takes nothing after it: '{extra}' is one word too many",
     "seat_and_guess": "'{word}' takes a seat and a guess, or nothing",
     "names_number": "'{word}' names a number",
     "value_range": "{guess} is not a card value 0-{last}",
@@ -219,6 +227,8 @@ _NOTATION_FR = {
     "look_args": "« look » prend un siège ou « none »",
     "discard_args": "« discard » ne prend rien d'autre",
     "unknown_word": "« {word} » n'est ni une carte ni une étape",
+    "step_apart": "« {extra} » est une action à part, qui vient après « {word} »",
+    "takes_nothing": "rien ne doit suivre « {word} » : « {extra} » est de trop",
     "seat_and_guess": "« {word} » prend un siège et une carte ou un nombre, ou rien",
     "names_number": "« {word} » nomme un nombre",
     "value_range": "{guess} n'est pas une valeur de carte de 0 à {last}",

@@ -5,8 +5,10 @@ The state is mutable and changes only through :meth:`Game.apply` (one decision) 
 nothing. What happens is appended to :attr:`Game.log` as compact event tuples (see
 :mod:`loveletter.engine.events`), from which views and narration are derived on demand.
 A refused input raises an error whose reason is found here and told by :mod:`.explain`.
-The game knows nothing of its satellites (views, records, states), which import it;
-it tells its own story through :mod:`.narrate`, which knows nothing of it.
+The game imports none of its satellites (views, records, states), which import it:
+it writes its own record from its history, and :meth:`Game.view` calls the builder
+that :mod:`.views` registers when imported. It tells its own story through
+:mod:`.narrate`, which knows nothing of it.
 Rulings of docs/rules.md are cited as ``# R<n>``.
 """
 
@@ -19,13 +21,13 @@ from typing import Any, NamedTuple
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
 from .cards import CARD_KINDS, CardKind, Edition
-from .errors import IllegalActionError, LoveLetterError
+from .errors import IllegalActionError, LoveLetterError, NotationError
 from .events import EVERYONE
-from .explain import refusal
+from .explain import notation_error, refusal
 from .narrate import narrate as narrate_events
 from .options import Options, Rules
-from .schema import EventDict, RecordResult
-from .types import Event, Phase, RoundRecord, RoundResult
+from .schema import EventDict, Record, RecordResult, View
+from .types import Event, Outcome, Phase, RoundRecord, RoundResult
 
 _PLAY = Phase.PLAY
 _CHANCELLOR = Phase.CHANCELLOR
@@ -40,6 +42,9 @@ Details = dict[str, Any]
 #: The players' names when a game is given a count: first names that read the same
 #: in English and French, one per seat of the largest table.
 DEFAULT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaïa", "Hugo")
+
+#: The ``format`` of a game record (docs/records.md).
+RECORD_FORMAT = "loveletter-record/1"
 
 
 def _checked_names(names: Sequence[str]) -> list[str]:
@@ -70,6 +75,7 @@ class Game:
         "_looks",
         "_memo",
         "_next_first",
+        "_round_allowed",
         "_single",
         "active",
         "alive",
@@ -150,6 +156,7 @@ class Game:
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
         self._next_first = tuple(range(n))
+        self._round_allowed = self._next_first  # who could start this round (R2)
         #: Per viewer, the events of ``seen_log`` as that viewer saw them (views.py).
         self.seen_events: dict[int | None, list[EventDict]] = {}
         self.seen_log: list[Event] | None = None
@@ -247,6 +254,51 @@ class Game:
             "winners": list(self.winners),
         }
 
+    def outcome(self) -> Outcome | None:
+        """How the game ended, None while it goes on (python-chess's ``outcome()``)."""
+        if self.phase is not _GAME_OVER:
+            return None
+        return Outcome(
+            winners=tuple(self.winners),
+            tokens=tuple(self.tokens),
+            rounds=self.round,
+            ending=self.results[-1].ending if self.results else None,
+        )
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now, None for a spectator: ``build_view(game, seat)``
+        (docs/views.md). Raises ValueError for a seat not at the table."""
+        # The views module builds on this one, which may not import it: it registers
+        # its builder when imported, and the package imports it.
+        assert _build_view is not None, "loveletter.engine.views registers it"
+        return _build_view(self, seat)
+
+    def record(self, *, with_result: bool = True) -> Record:
+        """The game's record as JSON data (docs/records.md): each round's deck, first
+        seat and actions, and its ``result`` if ``with_result``.
+
+        Raises LoveLetterError for a game restored from a state, which has no record.
+        """
+        if len(self.history) != self.round:
+            raise LoveLetterError("this game was restored from a state: it has no record")
+        record: Record = {
+            "format": RECORD_FORMAT,
+            "edition": self.rules.edition.id,
+            "options": self.rules.options.changed(),
+            "players": list(self.players),
+            "rounds": [
+                {
+                    "deck": list(round_record.deck),
+                    "first": round_record.first,
+                    "actions": [action.text for action in round_record.actions],
+                }
+                for round_record in self.history
+            ],
+        }
+        if with_result:
+            record["result"] = self.result
+        return record
+
     def narrate(self, viewer: int | None, lang: str = "en") -> list[str]:
         """The story of the game so far, every round, as ``viewer`` may know it: a
         seat (told as "you"), None for a spectator, or :data:`EVERYONE` for the
@@ -267,11 +319,11 @@ class Game:
         new._bare, new._single, new._guesses = self._bare, self._single, self._guesses
         new._looks, new._effects, new._memo = self._looks, self._effects, self._memo
         new._constable_in_play, new._next_first = self._constable_in_play, self._next_first
-        new._legal, new._choosable, new._actions = self._legal, self._choosable, self._actions
+        new._legal, new._choosable = self._legal, self._choosable
         new.phase, new.round, new.turn, new.active = self.phase, self.round, self.turn, self.active
         new.alive, new.step_seats, new.face_up = self.alive, self.step_seats, self.face_up
         new.set_aside, new.jester, new.sycophant = self.set_aside, self.jester, self.sycophant
-        new.history = self.history
+        new._round_allowed = self._round_allowed
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -282,6 +334,8 @@ class Game:
             last = self.history[-1]
             new._actions = last.actions[:]
             new.history = [*self.history[:-1], RoundRecord(last.deck, last.first, new._actions)]
+        else:
+            new._actions, new.history = self._actions[:], []
         new.winners = self.winners[:]
         new.round_logs = [*self.round_logs[:-1], self.log[:]] if self.round_logs else []
         new.log = new.round_logs[-1] if new.round_logs else []
@@ -296,6 +350,99 @@ class Game:
         new.protected = self.protected[:]
         new.round_tokens = self.round_tokens[:]
         new._bonuses = self._bonuses[:]
+        return new
+
+    @classmethod
+    def restore(
+        cls,
+        edition: str | Edition,
+        players: int | Sequence[str],
+        *,
+        options: Options | None = None,
+        rng: random.Random | None = None,
+        round: int,
+        tokens: Sequence[int],
+        next_first: Sequence[int],
+        results: Sequence[RoundResult] = (),
+        winners: Sequence[int] = (),
+        phase: Phase = _ROUND_OVER,
+        turn: int = 0,
+        active: int = 0,
+        round_tokens: Sequence[int] | None = None,
+        deck: Sequence[str] = (),
+        set_aside: str | None = None,
+        face_up: Sequence[str] = (),
+        hands: Sequence[Sequence[str]] | None = None,
+        discards: Sequence[Sequence[str]] | None = None,
+        out: Sequence[bool] | None = None,
+        protected: Sequence[bool] | None = None,
+        jester: tuple[int, int] | None = None,
+        sycophant: int | None = None,
+        step_seats: Sequence[int] = (),
+    ) -> Game:
+        """A game at a position given field by field, without the history that led
+        there: after ``round`` rounds whose finished ones are ``results``, and, given
+        ``hands``, in that round's ``phase``, its cards where these fields say (``deck``
+        top first, as in records). A position with cards starts its round's log empty;
+        one without waits between rounds and has no log. Its fields are trusted:
+        :func:`~loveletter.engine.restore_game` and
+        :func:`~loveletter.engine.game_after_rounds` check data from outside first.
+        """
+        game = cls(edition, players, options=options, rng=rng, start=False)
+        n = game.seat_count
+        game.round, game.phase, game.turn, game.active = round, phase, turn, active
+        game.tokens = list(tokens)
+        game.results = list(results)
+        game.winners = list(winners)
+        game._next_first = game._round_allowed = tuple(next_first)
+        game.round_tokens = list(round_tokens) if round_tokens is not None else [0] * n
+        game.deck = list(reversed(deck))
+        game.set_aside = set_aside
+        game.face_up = tuple(face_up)
+        if hands is not None:
+            game.hands = [list(hand) for hand in hands]
+            game.round_logs = [game.log]
+        if discards is not None:
+            game.discards = [list(pile) for pile in discards]
+        if out is not None:
+            game.out = list(out)
+        if protected is not None:
+            game.protected = list(protected)
+        game.alive = game.out.count(False)
+        game._choosable = sum(
+            1 << seat for seat in range(n) if not game.out[seat] and not game.protected[seat]
+        )
+        game.jester, game.sycophant, game.step_seats = jester, sycophant, tuple(step_seats)
+        return game
+
+    def copy_with_hidden(
+        self,
+        rng: random.Random,
+        *,
+        cards: Sequence[str],
+        actions: Sequence[Action] | None,
+        log: list[Event],
+        hands: Mapping[int, list[str]],
+        deck: list[str],
+    ) -> Game:
+        """A copy of this game whose round was dealt from ``cards`` (top first) and
+        decided by ``actions`` (None: this game's), as ``log`` tells, so that each seat
+        of ``hands`` holds its hand there and the draw pile is ``deck`` (top last).
+
+        Nothing is replayed: the caller vouches that these agree with each other and
+        with the public state (the sampled worlds of :mod:`.worlds`, which check it).
+        """
+        new = self.copy(rng)
+        if actions is not None:
+            new._actions[:] = actions
+        new.history[-1] = RoundRecord(tuple(cards), new.history[-1].first, new._actions)
+        new.log = new.round_logs[-1] = new.seen_log = log
+        new.seen_events = {}
+        for seat, hand in hands.items():
+            new.hands[seat] = hand
+        new.deck = deck
+        if new.set_aside is not None:  # R1: the deck's first card, unless it was drawn
+            new.set_aside = cards[0]
         return new
 
     # ------------------------------------------------------------------ rounds
@@ -341,6 +488,7 @@ class Game:
         n = self.seat_count
         self._actions = []
         self.history.append(RoundRecord(tuple(cards), first, self._actions))
+        self._round_allowed = self._next_first
         start = 1 + self.rules.face_up
         self.set_aside = cards[0]  # R1
         self.face_up = face_up = tuple(cards[1:start])
@@ -405,7 +553,14 @@ class Game:
         not allow now; either way nothing changes.
         """
         if not isinstance(action, Action):
-            action = parse_action(action)
+            try:
+                action = parse_action(action)
+            except NotationError as error:
+                if error.reason == "seat_range":  # told with this table's seats
+                    raise notation_error(
+                        "seat_range", **error.details, seats=self.seat_count
+                    ) from None
+                raise
         if seat is not None and seat != self.to_move:
             raise self._not_your_turn(seat)
         legal = self._legal
@@ -432,6 +587,37 @@ class Game:
             self._bishop_reply(action)
         if self.phase is _PLAY:
             self._end_turn()
+
+    def undo(self) -> Action:
+        """Take back the last action of this round and return it, as python-chess's
+        ``board.pop()``: the game is exactly as it was before that action (views,
+        record, state), the seat to move the one that took it. A round that ended
+        with it is open again and its tokens taken back.
+
+        The round is dealt again from its record and its other actions replayed.
+        Raises IndexError when the round has no action to undo: its deal is not an
+        action (undoing it would need the RNG as it was), nor are the rounds before;
+        and for a game restored from a state, whose round has no record.
+        """
+        record = self.history[-1] if self.history else None
+        if record is None or record.actions is not self._actions:
+            raise IndexError("this round was restored from a state: it has no record to undo")
+        if not record.actions:
+            raise IndexError(f"round {self.round} has no action to undo: it was just dealt")
+        *kept, undone = record.actions
+        # Back to the deal: this round's tokens, result and game's winners taken back.
+        self.tokens = [held - won for held, won in zip(self.tokens, self.round_tokens, strict=True)]
+        if self.phase is _ROUND_OVER or self.phase is _GAME_OVER:
+            del self.results[-1]
+            self.winners = []
+        self._next_first = self._round_allowed
+        del self.history[-1], self.round_logs[-1]
+        self.round -= 1
+        self.phase = _ROUND_OVER
+        self._deal(list(record.deck), record.first)
+        for action in kept:
+            self.apply(action)
+        return undone
 
     # ------------------------------------------------------------------ effects
 
@@ -876,6 +1062,20 @@ class Game:
         if action.guess is not None and action.guess not in self.rules.guesses(card):
             return "bad_guess", {"card": card, "allowed": list(self.rules.guesses(card))}
         return None
+
+
+#: Builds a seat's view of a game: :func:`~loveletter.engine.build_view`, registered by
+#: :mod:`.views` (:func:`register_view_builder`) for :meth:`Game.view`.
+ViewBuilder = Callable[[Game, int | None], View]
+_build_view: ViewBuilder | None = None
+
+
+def register_view_builder(builder: ViewBuilder) -> None:
+    """Let :meth:`Game.view` build views with ``builder``. :mod:`.views` registers
+    :func:`~loveletter.engine.build_view` when imported (``loveletter.engine`` imports
+    it): views build on the game, which may not import them (no import cycle)."""
+    global _build_view  # set once, by the views module
+    _build_view = builder
 
 
 #: The seats in each bit mask of up to 8 seats, increasing.

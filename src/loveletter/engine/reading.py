@@ -15,7 +15,8 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 from .actions import Action, parse_action
-from .cards import CARD_KINDS, EDITIONS, Edition
+from .card_texts import STANDARD_THEME, card_name, card_phrase
+from .cards import CARD_KINDS, Edition
 
 #: The second steps' words in French, besides the notation's own.
 _STEP_WORDS = {
@@ -76,23 +77,22 @@ def _aliases(theme: str, lang: str) -> Mapping[tuple[str, ...], str]:
         add(card.replace("_", " "), card)
     for word, step in _STEP_WORDS.items():
         add(word, step)
-    for names_theme in (theme, "standard"):
-        edition = next(edition for edition in EDITIONS.values() if edition.theme == names_theme)
+    for names_theme in (theme, STANDARD_THEME):
         for names_lang in (lang, "en"):
             for card in CARD_KINDS:
-                for name in _names(edition, names_lang, card):
+                for name in _names(names_theme, names_lang, card):
                     add(name, card)
     return aliases
 
 
-def _names(edition: Edition, lang: str, card: str) -> Iterator[str]:
-    """The ways to say a card's name in an edition's theme: "Garde (Odette)", "Garde",
-    "Odette", "le Garde"; each side of "Princesse Amira / Sadie"."""
-    full = edition.card_name(card, lang)
+def _names(theme: str, lang: str, card: str) -> Iterator[str]:
+    """The ways to say a card's name in a theme: "Garde (Odette)", "Garde", "Odette",
+    "le Garde"; each side of "Princesse Amira / Sadie"."""
+    full = card_name(theme, card, lang)
     short, _, character = full.partition(" (")
     yield full
     yield short
     if character:
         yield character.rstrip(")")
-    yield edition.card_phrase(card, lang)
+    yield card_phrase(theme, card, lang)
     yield from (part.strip() for part in short.split("/"))

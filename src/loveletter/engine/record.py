@@ -12,14 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import LoveLetterError, RecordError
-from .game import Game
+from .game import RECORD_FORMAT, Game
 from .grammar import count
 from .jsontext import JSONTextError, parse_json
 from .options import Options
 from .schema import Record
 from .types import Phase
 
-RECORD_FORMAT = "loveletter-record/1"
 _TOP_KEYS = {"format", "edition", "options", "players", "rounds", "result", "meta"}
 _ROUND_KEYS = {"deck", "first", "actions"}
 MAX_NAME_LENGTH = 40
@@ -36,29 +35,11 @@ def _unknown(names: list[Any], what: str) -> str:
 
 
 def export_record(game: Game, *, with_result: bool = True) -> Record:
-    """The record of ``game`` as JSON data.
+    """The record of ``game`` as JSON data: :meth:`Game.record`.
 
     Raises LoveLetterError for a game restored from a state, which has no record.
     """
-    if len(game.history) != game.round:
-        raise LoveLetterError("this game was restored from a state: it has no record")
-    record: Record = {
-        "format": RECORD_FORMAT,
-        "edition": game.rules.edition.id,
-        "options": game.rules.options.changed(),
-        "players": list(game.players),
-        "rounds": [
-            {
-                "deck": list(round_record.deck),
-                "first": round_record.first,
-                "actions": [action.text for action in round_record.actions],
-            }
-            for round_record in game.history
-        ],
-    }
-    if with_result:
-        record["result"] = game.result
-    return record
+    return game.record(with_result=with_result)
 
 
 def parse_record(text: str | bytes) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .cards import Edition
 from .errors import LoveLetterError
 from .game import Game
 from .grammar import count
-from .options import Options
+from .options import Options, Rules
 from .schema import GameState
 from .types import Phase, RoundResult
 
@@ -60,14 +60,8 @@ def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
     """
     if state.get("format") != STATE_FORMAT:
         raise LoveLetterError(f"'format' must be {STATE_FORMAT!r}")
-    game = Game(
-        state["edition"],
-        state["players"],
-        options=Options.from_dict(state.get("options")),
-        rng=rng,
-        start=False,
-    )
-    n = game.seat_count
+    options = Options.from_dict(state.get("options"))
+    rules = Rules.settle(state["edition"], len(state["players"]), options)
     places: Counter[str] = Counter(state["deck"])
     places.update(state["face_up"])
     for hand in state["hands"]:
@@ -76,33 +70,33 @@ def restore_game(state: GameState, *, rng: random.Random | None = None) -> Game:
         places.update(pile)
     if state["set_aside"] is not None:
         places[state["set_aside"]] += 1
-    if places != Counter(game.rules.deck):
+    if places != Counter(rules.deck):
         raise LoveLetterError("the state's cards are not exactly the deck")
-    game.round = state["round"]
-    game.turn = state["turn"]
-    game.phase = Phase(state["phase"])
-    game.active = state["active"]
-    game.tokens = list(state["tokens"])
-    game.round_tokens = list(state["round_tokens"])
-    game.deck = list(reversed(state["deck"]))
-    game.set_aside = state["set_aside"]
-    game.face_up = tuple(state["face_up"])
-    game.hands = [list(hand) for hand in state["hands"]]
-    game.discards = [list(pile) for pile in state["discards"]]
-    game.out = list(state["out"])
-    game.protected = list(state["protected"])
-    game.alive = game.out.count(False)
-    game._choosable = sum(
-        1 << seat for seat in range(n) if not game.out[seat] and not game.protected[seat]
-    )
     jester = state["jester"]
-    game.jester = (jester[0], jester[1]) if jester else None
-    game.sycophant = state["sycophant"]
-    game.step_seats = tuple(state["pending"])
-    game.winners = list(state["winners"])
-    game.log = []
-    game.round_logs = [game.log]
-    game._next_first = tuple(state["next_first"])
+    game = Game.restore(
+        state["edition"],
+        state["players"],
+        options=options,
+        rng=rng,
+        round=state["round"],
+        tokens=state["tokens"],
+        next_first=state["next_first"],
+        winners=state["winners"],
+        phase=Phase(state["phase"]),
+        turn=state["turn"],
+        active=state["active"],
+        round_tokens=state["round_tokens"],
+        deck=state["deck"],
+        set_aside=state["set_aside"],
+        face_up=state["face_up"],
+        hands=state["hands"],
+        discards=state["discards"],
+        out=state["out"],
+        protected=state["protected"],
+        jester=(jester[0], jester[1]) if jester else None,
+        sycophant=state["sycophant"],
+        step_seats=state["pending"],
+    )
     _check_hands(game)
     _check_pending(game)
     return game
@@ -123,26 +117,30 @@ def game_after_rounds(
     that may start the next round, R2) defaults to the last result's ``tied``. Raises
     LoveLetterError if the results already end the game or a seat is not at the table.
     """
-    game = Game(edition, players, options=options, rng=rng, start=False)
-    tokens = [0] * game.seat_count
+    seats = players if isinstance(players, int) else len(players)
+    rules = Rules.settle(edition, seats, options)
+    tokens = [0] * seats
     for result in results:
-        if len(result.tokens) != game.seat_count:
+        if len(result.tokens) != seats:
             raise LoveLetterError(f"round {result.number} has tokens for another table")
         tokens = [held + won for held, won in zip(tokens, result.tokens, strict=True)]
-    if max(tokens) >= game.rules.tokens_to_win:
+    if max(tokens) >= rules.tokens_to_win:
         raise LoveLetterError("these results already end the game")
     allowed = tuple(next_first) if next_first is not None else None
     if allowed is None:
-        allowed = results[-1].tied if results else tuple(range(game.seat_count))
-    if not allowed or any(
-        type(seat) is not int or not 0 <= seat < game.seat_count for seat in allowed
-    ):
+        allowed = results[-1].tied if results else tuple(range(seats))
+    if not allowed or any(type(seat) is not int or not 0 <= seat < seats for seat in allowed):
         raise LoveLetterError(f"no seat {allowed!r} may start the next round")
-    game.results = list(results)
-    game.tokens = tokens
-    game.round = len(results)
-    game._next_first = allowed
-    return game
+    return Game.restore(
+        edition,
+        players,
+        options=options,
+        rng=rng,
+        round=len(results),
+        tokens=tokens,
+        next_first=allowed,
+        results=results,
+    )
 
 
 def _check_pending(game: Game) -> None:

@@ -1,4 +1,5 @@
-"""The small values the game and its satellites share: phases, events, round summaries.
+"""The small values the game and its satellites share: phases, events, round summaries,
+a game's outcome.
 
 A leaf of the engine: the game core (:mod:`.game`) and the modules built on it
 (views, records, states) import these from here, so none of them needs another.
@@ -6,6 +7,7 @@ A leaf of the engine: the game core (:mod:`.game`) and the modules built on it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -56,3 +58,20 @@ class RoundRecord(NamedTuple):
     deck: tuple[str, ...]
     first: int
     actions: list[Action]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended (:meth:`Game.outcome`), as python-chess's ``Outcome``.
+
+    ``winners``: the seats that reached the tokens to win (several on a tie, R9);
+    ``tokens``: every seat's tokens; ``rounds``: how many rounds were dealt;
+    ``ending``: how the last round ended, as :attr:`RoundResult.ending` (``game_won``:
+    a token gained mid-round, a Bishop's or a Constable's, won the game), None for a
+    game restored at its end from a state, which does not know its rounds.
+    """
+
+    winners: tuple[int, ...]
+    tokens: tuple[int, ...]
+    rounds: int
+    ending: str | None

@@ -14,7 +14,7 @@ from typing import Any, TypeGuard, cast
 
 from .actions import Action
 from .events import event_dict
-from .game import Game
+from .game import Game, register_view_builder
 from .options import Options
 from .schema import EventDict, Jester, LearnedEvent, Pending, RoundReview, TableOptions, View
 from .types import Phase, RoundResult
@@ -267,3 +267,6 @@ def _result(result: RoundResult) -> RoundReview:
         "hands": [list(hand) for hand in result.hands],  # R52: the review shows them
         "set_aside": result.set_aside,
     }
+
+
+register_view_builder(build_view)  # Game.view(seat) is build_view(game, seat)

@@ -22,7 +22,7 @@ from .game import Game
 from .options import Options, Rules
 from .schema import View
 from .state import game_after_rounds
-from .types import Phase, RoundRecord, RoundResult
+from .types import Phase, RoundResult
 from .views import build_view
 
 
@@ -119,23 +119,18 @@ class WorldSampler:
             base.next_round(deck, current.first)
             for action in actions:
                 base.apply(action)
-        world = base.copy(self._rng)
         # What differs between the worlds of one view: the hidden cards, where they
         # are in the log and the round's record. The result is the game a replay of
         # that record gives (tests/test_worlds.py checks it).
         log, cards, decisions = current.parts(deal)
-        record = world.history[-1]
-        if current.hidden_decisions:
-            record.actions[:] = decisions  # the world's own list of this round's actions
-        world.history[-1] = RoundRecord(tuple(cards), record.first, record.actions)
-        world.log = world.round_logs[-1] = log
-        world.seen_events = {}
-        for seat, hand in deal.hands.items():
-            world.hands[seat] = hand
-        world.deck = current.deck_now(deal)
-        if not current.set_aside_drawn:
-            world.set_aside = cards[0]
-        return world
+        return base.copy_with_hidden(
+            self._rng,
+            cards=cards,
+            actions=decisions if current.hidden_decisions else None,
+            log=log,
+            hands=deal.hands,
+            deck=current.deck_now(deal),
+        )
 
 
 def _round_result(data: Mapping[str, Any]) -> RoundResult:
