@@ -128,10 +128,12 @@ def play_game(ana: Conversation, watcher: Conversation, table: str, token: str, 
             ana.receive()
         legal = message["view"]["legal_actions"]
         if message["version"] == first_turn:
-            ana.send({"type": "action", "action": "guard 0 priest"})  # never legal
+            never = {"type": "action", "action": "guard 0 priest", "position": message["position"]}
+            ana.send(never)
             assert ana.receive()["type"] == "error"
         chancellor = [action for action in legal if action.startswith("chancellor")]
-        ana.send({"type": "action", "action": rng.choice(chancellor or legal)})
+        action = rng.choice(chancellor or legal)
+        ana.send({"type": "action", "action": action, "position": message["position"]})
     ana.send({"type": "rematch", "host_token": host})
     while not is_state(message := ana.receive()) or message["table"]["game"] != 2:
         pass
