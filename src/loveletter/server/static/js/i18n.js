@@ -1,7 +1,7 @@
 // The interface's own words in English and French. Card names, effects, the game
 // log and refusal reasons come from the server, already in the chosen language.
 
-const STRINGS = {
+export const CATALOGUE = {
   en: {
     skip: "Skip to the game",
     switch_lang: "Français",
@@ -199,7 +199,7 @@ const STRINGS = {
     not_your_turn: "It is not your turn.",
     name_taken: "That name is taken at this table: choose another one.",
     table_not_found: "No table found for this link or code.",
-    // ---- issue 12 part B (timers, invitations, rules, chat): begin ----
+    // time, invitations, the host, rules, chat
     time_title: "Time",
     turn_timer: "Turn timer",
     timer_off: "off",
@@ -305,7 +305,54 @@ const STRINGS = {
     replay_unknown_game: "This table has no such game.",
     replay_to_table: "Back to the table",
     replay_record: "Download the game record",
-    // ---- issue 12 part B: end ----
+    // what just happened, private results, card details, sound
+    recent_title: "Last turns",
+    recent_none: "No card played yet this round.",
+    recent_more: "Whole log",
+    outcome_out: "out — held {card}",
+    outcome_out_plain: "out",
+    outcome_safe: "safe",
+    outcome_tie: "tie",
+    outcome_won: "higher card",
+    outcome_traded: "hands traded",
+    outcome_seen: "hand seen",
+    outcome_discarded: "discarded {card}",
+    outcome_protected: "protected",
+    outcome_no_effect: "no effect",
+    outcome_token: "+1 token",
+    move_on: "{name} played {card} on {targets}",
+    move_plain: "{name} played {card}",
+    move_on_me: "You played {card} on {targets}",
+    move_plain_me: "You played {card}",
+    move_self_hand: "{name} played {card} on their own hand",
+    move_self_hand_me: "You played {card} on your own hand",
+    move_self: "{name} played {card}, choosing themselves",
+    move_self_me: "You played {card}, choosing yourself",
+    move_with: "{name} played {card} and traded hands with {targets}",
+    move_with_me: "You played {card} and traded hands with {targets}",
+    recent_you: "you",
+    private_title: "Only you see this",
+    private_ok: "OK",
+    private_look: "{name} holds {card}.",
+    private_compare_win: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You stay in.",
+    private_compare_lose: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You are out.",
+    private_compare_tie: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. A tie: nobody is out.",
+    private_trade: "You traded hands with {name}: you gave {gave} and got {got}.",
+    private_chancellor: "You drew {cards}: keep one, the others go under the deck.",
+    card_close: "Close",
+    card_in_deck: "{n} {n|copy|copies} in the deck",
+    sound_on: "Sound on",
+    sound_off: "Sound off",
+    sound_label: "Play a sound when it is your turn",
+    notify_title: "Love Letter: your turn",
+    notify_body: "It is your turn at table {id}.",
+    revealed: "Hand at the end",
+    seats_max: "At most {n} {n|player|players}: unselect one first.",
+    play_why_none: "Choose {n|one player|the players} first.",
+    play_why_baroness: "Choose one or two players first.",
+    play_why_cardinal: "Choose exactly two players.",
+    you_suffix: "{name} (you)",
+    recent_outcome: "{name}:",
   },
   fr: {
     skip: "Aller au jeu",
@@ -497,7 +544,7 @@ const STRINGS = {
     not_your_turn: "Ce n'est pas à vous de jouer.",
     name_taken: "Ce nom est déjà pris à cette table : choisissez-en un autre.",
     table_not_found: "Aucune table trouvée pour ce lien ou ce code.",
-    // ---- issue 12 part B (timers, invitations, rules, chat): begin ----
+    // time, invitations, the host, rules, chat
     time_title: "Temps",
     turn_timer: "Temps par décision",
     timer_off: "illimité",
@@ -603,64 +650,7 @@ const STRINGS = {
     replay_unknown_game: "Cette table n'a pas cette partie.",
     replay_to_table: "Retour à la table",
     replay_record: "Télécharger l'enregistrement de la partie",
-    // ---- issue 12 part B: end ----
-  },
-};
-
-// ---------------------------------------------------------------- issue 12, part A
-// What just happened on the table, the last turns, private results, card details,
-// sound and notifications.
-const TABLE_PLAY = {
-  en: {
-    recent_title: "Last turns",
-    recent_none: "No card played yet this round.",
-    recent_more: "Whole log",
-    outcome_out: "out — held {card}",
-    outcome_out_plain: "out",
-    outcome_safe: "safe",
-    outcome_tie: "tie",
-    outcome_won: "higher card",
-    outcome_traded: "hands traded",
-    outcome_seen: "hand seen",
-    outcome_discarded: "discarded {card}",
-    outcome_protected: "protected",
-    outcome_no_effect: "no effect",
-    outcome_token: "+1 token",
-    move_on: "{name} played {card} on {targets}",
-    move_plain: "{name} played {card}",
-    move_on_me: "You played {card} on {targets}",
-    move_plain_me: "You played {card}",
-    move_self_hand: "{name} played {card} on their own hand",
-    move_self_hand_me: "You played {card} on your own hand",
-    move_self: "{name} played {card}, choosing themselves",
-    move_self_me: "You played {card}, choosing yourself",
-    move_with: "{name} played {card} and traded hands with {targets}",
-    move_with_me: "You played {card} and traded hands with {targets}",
-    recent_you: "you",
-    private_title: "Only you see this",
-    private_ok: "OK",
-    private_look: "{name} holds {card}.",
-    private_compare_win: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You stay in.",
-    private_compare_lose: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You are out.",
-    private_compare_tie: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. A tie: nobody is out.",
-    private_trade: "You traded hands with {name}: you gave {gave} and got {got}.",
-    private_chancellor: "You drew {cards}: keep one, the others go under the deck.",
-    card_close: "Close",
-    card_in_deck: "{n} {n|copy|copies} in the deck",
-    sound_on: "Sound on",
-    sound_off: "Sound off",
-    sound_label: "Play a sound when it is your turn",
-    notify_title: "Love Letter: your turn",
-    notify_body: "It is your turn at table {id}.",
-    revealed: "Hand at the end",
-    seats_max: "At most {n} {n|player|players}: unselect one first.",
-    play_why_none: "Choose {n|one player|the players} first.",
-    play_why_baroness: "Choose one or two players first.",
-    play_why_cardinal: "Choose exactly two players.",
-    you_suffix: "{name} (you)",
-    recent_outcome: "{name}:",
-  },
-  fr: {
+    // what just happened, private results, card details, sound
     recent_title: "Derniers coups",
     recent_none: "Aucune carte jouée dans cette manche.",
     recent_more: "Tout le journal",
@@ -710,8 +700,7 @@ const TABLE_PLAY = {
     recent_outcome: "{name} :",
   },
 };
-for (const code of Object.keys(TABLE_PLAY)) Object.assign(STRINGS[code], TABLE_PLAY[code]);
-// ---------------------------------------------------------------- end of part A
+
 
 export const LANGS = ["en", "fr"];
 
@@ -746,7 +735,7 @@ const FIELD = /(\{[^{}]+\})/;
  * 0 and 1 in the singular), its elisions made: "{de:name}" is "d'Ana", "de Bruno".
  */
 function template(key, fields) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  const text = CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key;
   return text.split(FIELD).map((part, i) => {
     if (i % 2 === 0) return current === "fr" ? part.replace(/[ \u00a0\u202f]*([:;!?])/g, `${NBSP}$1`) : part;
     const inner = part.slice(1, -1);
