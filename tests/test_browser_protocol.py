@@ -16,7 +16,16 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Any,
+    Literal,
+    NotRequired,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 import httpx
 import pytest
@@ -32,6 +41,7 @@ from loveletter.server.protocol import (
     TableCreated,
     TableInfo,
 )
+from loveletter.server.replay import Replay, ReplayStep
 from loveletter.server.run import bind, make_server
 from loveletter.server.settings import Settings
 
@@ -52,6 +62,8 @@ MODELS: dict[str, Any] = {
     "PlayingCard": PlayingCard,
     "LevelsInfo": LevelsInfo,
     "PolicyLevelInfo": PolicyLevelInfo,
+    "Replay": Replay,
+    "ReplayStep": ReplayStep,
 }
 
 #: The typedef of each WebSocket message the server sends, by its type.
@@ -122,8 +134,17 @@ def model_keys(model: Any) -> Keys:
     """The keys of a pydantic model or a TypedDict in the form of typedefs(): whether each
     is optional, and the kinds of value it holds."""
     if is_typeddict(model):
-        hints = get_type_hints(model)
-        optional = {key for key in hints if key not in model.__required_keys__}
+        # NotRequired is read here: under postponed annotations the class cannot see it.
+        hints = get_type_hints(model, include_extras=True)
+        optional = {
+            key
+            for key, hint in hints.items()
+            if key not in model.__required_keys__ or get_origin(hint) is NotRequired
+        }
+        hints = {
+            key: get_args(hint)[0] if get_origin(hint) is NotRequired else hint
+            for key, hint in hints.items()
+        }
     else:
         hints = {key: field.annotation for key, field in model.model_fields.items()}
         optional = {key for key, field in model.model_fields.items() if not field.is_required()}

@@ -9,7 +9,8 @@ the first round, the game to its end and the first state of the host's rematch. 
 spectator watches the same table's first round. Each fixture lists a connection's conversation in
 order: ``{"sent": message}`` from the client, ``{"received": message}`` from the
 server. ``refusals.json`` holds the errors that end a connection (an unknown table, a
-seat token the table does not know).
+seat token the table does not know), ``editions.json`` the editions' catalogue in
+English (``/api/editions``: how each card is played).
 
 The server shuffles at random: the tests name states of these captures by version
 (the Chancellor's choice, the Priest's look...), so a new capture means checking them
@@ -94,7 +95,9 @@ def play(url: str, out: Path) -> None:
         refusal(ws_url, {"type": "hello", "table": "nosuchtable", "lang": "en"}),
         refusal(ws_url, {"type": "hello", "table": table, "token": "not-a-token", "lang": "en"}),
     ]
+    editions = httpx.get(f"{url}/api/editions", params={"lang": "en"}).json()
     for name, data in (
+        ("editions.json", editions),
         ("seat.json", ana.entries),
         ("spectator.json", watcher.entries),
         ("refusals.json", refusals),

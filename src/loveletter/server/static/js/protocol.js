@@ -282,6 +282,34 @@
  * @property {PolicyLevelInfo[]} policies
  */
 
+/**
+ * A spectator's view in a replay: without what no replay step holds.
+ * @typedef {Omit<View, "events" | "learned" | "legal_actions" | "known_hands" | "hand">} ReplayView
+ */
+
+/**
+ * One step of a replay: a deal (`action` null) or one decision.
+ * @typedef {object} ReplayStep
+ * @property {number} round
+ * @property {string | null} action
+ * @property {number | null} seat  who decided
+ * @property {string[]} log  the step's lines
+ * @property {ReplayView} view  its "results" only the review of the step's own round
+ * @property {string[][]} hands  every hand, face up
+ * @property {string | null} set_aside
+ */
+
+/**
+ * A finished game, step by step (GET /api/tables/{id}/games/{n}/replay).
+ * @typedef {object} Replay
+ * @property {string} edition
+ * @property {string[]} players
+ * @property {number[]} winners
+ * @property {ReplayStep[]} steps
+ * @property {string} [table]
+ * @property {number} [game]
+ */
+
 // ------------------------------------------------------------------ the catalogue
 
 /**
