@@ -117,9 +117,17 @@ export function recentStrip(ctx) {
 export function fitStrip(strip) {
   const moves = [...strip.children];
   for (const move of moves) move.classList.remove("cut", "wraps");
+  // Measured to the fraction of a pixel: scrollWidth rounds a play half a pixel out.
+  const overflows = () => {
+    const line = strip.getBoundingClientRect();
+    return moves.some((move) => {
+      const box = move.getBoundingClientRect();
+      return box.width > 0 && (box.left < line.left || box.right > line.right);
+    });
+  };
   let first = 0;
-  while (first < moves.length - 1 && strip.scrollWidth > strip.clientWidth) moves[first++].classList.add("cut");
-  if (strip.scrollWidth > strip.clientWidth) moves[first]?.classList.add("wraps");
+  while (first < moves.length - 1 && overflows()) moves[first++].classList.add("cut");
+  if (overflows()) moves[first]?.classList.add("wraps");
 }
 
 /**
