@@ -211,7 +211,7 @@ def conversation(url: str) -> list[dict[str, Any]]:
         json={
             "edition": "2019",
             "seats": [{"kind": "open"}, {"kind": "bot", "level": "easy"}],
-            "options": {"tokens_to_win": 1},
+            "options": {"tokens_to_win": 1, "first_player": 0},  # the seat decides at once
             "hints": True,
         },
     ).json()
