@@ -86,8 +86,6 @@ export function tablePage(main, tableId, { watch }) {
   const draw = regions();
   store.subscribe(render);
   store.subscribe(effects);
-  api.links().then((links) => dispatch({ type: "links", links }));
-  connection.open();
 
   // ---------------------------------------------------------------- messages
 
@@ -584,6 +582,8 @@ export function tablePage(main, tableId, { watch }) {
     }
   }
 
+  api.links().then((links) => dispatch({ type: "links", links }));
+  connection.open();
   return {
     onLang() {
       connection.setLang(lang());
