@@ -1,7 +1,8 @@
-"""The browser UI's state module under Node: its tests (tests/js) and its type check.
+"""The browser UI's modules under Node: their tests (tests/js) and their type check.
 
 Node runs the tests (``apt-get install -y nodejs npm``); TypeScript, pinned in
-package.json and installed by ``npm ci``, checks the files that tsconfig.json lists.
+package.json and installed by ``npm ci``, checks the files that tsconfig.json lists:
+every module of the page and the tests.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
 
 
-def test_the_state_module_passes_its_tests() -> None:
+def test_the_modules_pass_their_tests() -> None:
     files = sorted(
         str(path.relative_to(ROOT)) for path in (ROOT / "tests" / "js").glob("*.test.js")
     )
@@ -34,7 +35,7 @@ def test_the_state_module_passes_its_tests() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_state_module_and_its_tests_type_check() -> None:
+def test_the_modules_and_their_tests_type_check() -> None:
     assert TSC.exists(), "install TypeScript first: npm ci"
     done = run(node(), str(TSC), "--noEmit", "-p", "tsconfig.json")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -48,3 +49,10 @@ def test_every_file_the_type_check_lists_asks_for_it() -> None:
     assert files
     for path in files:
         assert path.read_text().startswith("// @ts-check\n"), f"{path} lacks // @ts-check"
+
+
+def test_every_module_of_the_page_is_type_checked() -> None:
+    patterns = json.loads((ROOT / "tsconfig.json").read_text())["include"]
+    checked = {path for pattern in patterns for path in ROOT.glob(pattern)}
+    modules = set((ROOT / "src" / "loveletter" / "server" / "static" / "js").glob("*.js"))
+    assert modules <= checked, sorted(str(path) for path in modules - checked)

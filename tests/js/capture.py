@@ -9,7 +9,8 @@ the first round, the game to its end and the first state of the host's rematch. 
 spectator watches the same table's first round. Each fixture lists a connection's conversation in
 order: ``{"sent": message}`` from the client, ``{"received": message}`` from the
 server. ``refusals.json`` holds the errors that end a connection (an unknown table, a
-seat token the table does not know).
+seat token the table does not know), ``editions.json`` the editions' catalogue in
+English (``/api/editions``: how each card is played).
 
 The server shuffles at random: the tests name states of these captures by version
 (the Chancellor's choice, the Priest's look...), so a new capture means checking them
@@ -94,7 +95,9 @@ def play(url: str, out: Path) -> None:
         refusal(ws_url, {"type": "hello", "table": "nosuchtable", "lang": "en"}),
         refusal(ws_url, {"type": "hello", "table": table, "token": "not-a-token", "lang": "en"}),
     ]
+    editions = httpx.get(f"{url}/api/editions", params={"lang": "en"}).json()
     for name, data in (
+        ("editions.json", editions),
         ("seat.json", ana.entries),
         ("spectator.json", watcher.entries),
         ("refusals.json", refusals),
@@ -128,10 +131,12 @@ def play_game(ana: Conversation, watcher: Conversation, table: str, token: str, 
             ana.receive()
         legal = message["view"]["legal_actions"]
         if message["version"] == first_turn:
-            ana.send({"type": "action", "action": "guard 0 priest"})  # never legal
+            never = {"type": "action", "action": "guard 0 priest", "position": message["position"]}
+            ana.send(never)
             assert ana.receive()["type"] == "error"
         chancellor = [action for action in legal if action.startswith("chancellor")]
-        ana.send({"type": "action", "action": rng.choice(chancellor or legal)})
+        action = rng.choice(chancellor or legal)
+        ana.send({"type": "action", "action": action, "position": message["position"]})
     ana.send({"type": "rematch", "host_token": host})
     while not is_state(message := ana.receive()) or message["table"]["game"] != 2:
         pass

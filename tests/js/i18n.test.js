@@ -1,15 +1,36 @@
 // @ts-check
-// Words around card chips (static/js/i18n.js): a list of elements reads as a sentence,
-// and a play in the "last turns" strip (static/js/recent.js) names each player once.
+// The interface's words (static/js/i18n.js): English and French say the same things with
+// the same fields, a list of elements reads as a sentence, and a play in the "last
+// turns" strip (static/js/recent.js) names each player once.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { listNames, listParts, setLang, t } from "../../src/loveletter/server/static/js/i18n.js";
+import { CATALOGUE, listNames, listParts, setLang, t } from "../../src/loveletter/server/static/js/i18n.js";
 import { playWords } from "../../src/loveletter/server/static/js/recent.js";
 
 // setLang marks the page's language on its root element.
 Object.assign(globalThis, { document: { documentElement: {} } });
+
+/**
+ * The fields a template fills in: "{name}", the count of a plural "{n|token|tokens}",
+ * the name of an elision "{de:name}".
+ * @param {string} text
+ * @returns {string[]}
+ */
+function fields(text) {
+  const names = [...text.matchAll(/\{([^{}]+)\}/g)].map(([, inner]) => inner.replace(/^(?:de|que):/, "").split("|")[0]);
+  return [...new Set(names)].sort();
+}
+
+test("English and French have the same keys, each with the same fields", () => {
+  // A key missing in French would show its English words; a field missing in one
+  // language would show its braces.
+  assert.deepEqual(Object.keys(CATALOGUE.fr).sort(), Object.keys(CATALOGUE.en).sort());
+  for (const [key, english] of Object.entries(CATALOGUE.en)) {
+    assert.deepEqual(fields(CATALOGUE.fr[key]), fields(english), key);
+  }
+});
 
 test("elements are listed with commas and the word for 'and'", () => {
   setLang("en");

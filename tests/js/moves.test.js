@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
+import { Deck } from "../../src/loveletter/server/static/js/cards.js";
 import { lastMove, movesOf, privateResults, revealedHands, unseenCounts } from "../../src/loveletter/server/static/js/moves.js";
 import { initialState, reduce } from "../../src/loveletter/server/static/js/state.js";
 
@@ -25,6 +26,11 @@ function states(name) {
   return /** @type {StateMessage[]} */ (entries.flatMap((entry) => (entry.received && entry.received.type === "state" ? [entry.received] : [])));
 }
 
+/** @type {import("../../src/loveletter/server/static/js/protocol.js").EditionInfo[]} */
+const editions = JSON.parse(readFileSync(new URL("fixtures/editions.json", import.meta.url), "utf8"));
+/** The 2019 deck for three players, as the server's catalogue tells it. */
+const cards = new Deck(editions.find((edition) => edition.id === "2019") ?? editions[0], 3);
+
 const seat = states("seat.json");
 /** @type {View[]} */
 const views = seat.flatMap((message) => (message.view ? [message.view] : []));
@@ -41,9 +47,9 @@ describe("the plays of a round", () => {
   test("every play event is a move, in order, and the last one is the round's last play", () => {
     for (const view of views) {
       const plays = view.events.filter((event) => event.type === "play");
-      const moves = movesOf(view);
+      const moves = movesOf(view, cards);
       assert.deepEqual(moves.map((move) => view.events[move.index]), plays);
-      assert.equal(lastMove(view)?.index, moves.at(-1)?.index);
+      assert.equal(lastMove(view, cards)?.index, moves.at(-1)?.index);
     }
   });
 
@@ -58,7 +64,7 @@ describe("the plays of a round", () => {
       { type: "play", seat: 2, action: "guard 1 king", card: "guard", targets: [1], guess: "king" },
       { type: "guard", seat: 2, target: 1, guess: "king", hit: false },
     ]);
-    const [first, second] = movesOf(hit);
+    const [first, second] = movesOf(hit, cards);
     assert.deepEqual(first.outcomes, [{ seat: 0, kind: "out", card: "priest" }]);
     assert.deepEqual(second.outcomes, [{ seat: 1, kind: "safe", card: null }]);
   });
@@ -74,6 +80,7 @@ describe("the plays of a round", () => {
         { type: "trade", seat: 2, first: 2, second: 0, first_card: null, second_card: null },
         { type: "play", seat: 0, action: "handmaid", card: "handmaid", targets: [], guess: null },
       ]),
+      cards,
     );
     assert.deepEqual(
       moves.map((move) => move.outcomes),
@@ -125,7 +132,7 @@ describe("private results", () => {
   });
 
   test("a new play flashes until its time is over; the first state of a page flashes nothing", () => {
-    const index = seat.findIndex((message, i) => i > 0 && message.view && movesOf(message.view).length > 0);
+    const index = seat.findIndex((message, i) => i > 0 && message.view && movesOf(message.view, cards).length > 0);
     let state = initialState();
     for (const message of seat.slice(0, index + 1)) state = reduce(state, message);
     assert.equal(reduce(initialState(), seat[index]).flash, null);

@@ -215,27 +215,38 @@ describe("notes: what this seat was shown privately", () => {
 });
 
 describe("the round summaries", () => {
-  test("a summary is due once per round over, until the page says it was reviewed", () => {
+  test("the summary opens once per round over, and stays closed once closed", () => {
     let state = initialState();
-    const due = [];
+    const opened = [];
     for (const event of seat) {
       state = reduce(state, event);
       const view = state.message?.view;
-      if (!view || state.reviewed === null || view.results.length <= state.reviewed) continue;
-      due.push([gameOf(state), view.results.length, view.phase]);
-      state = reduce(state, { type: "reviewed", count: view.results.length });
+      if (!view || !state.summary) continue;
+      opened.push([gameOf(state), view.results.length, view.phase]);
+      state = reduce(state, { type: "summary", open: false });
     }
-    assert.deepEqual(due, [
+    assert.deepEqual(opened, [
       [1, 1, "round_over"],
       [1, 2, "game_over"],
     ]);
   });
 
+  test("the summary asked for again opens, and a new game closes it", () => {
+    const [list] = upTo(36);
+    const over = reduce(last(list), { type: "summary", open: false });
+    assert.equal(reduce(over, { type: "summary", open: true }).summary, true);
+    const rematch = seatStates.at(-1);
+    assert.ok(rematch);
+    assert.equal(reduce(reduce(over, { type: "summary", open: true }), rematch).summary, false);
+  });
+
   test("arriving between rounds shows the summary of the round just over, not the earlier ones", () => {
     const [, over] = upTo(36);
-    assert.equal(reduce(initialState(), over).reviewed, 1);
+    const arrived = reduce(initialState(), over);
+    assert.deepEqual([arrived.summary, arrived.reviewed], [true, 2]);
     const [, next] = upTo(19);
-    assert.equal(reduce(initialState(), next).reviewed, 1);
+    const during = reduce(initialState(), next);
+    assert.deepEqual([during.summary, during.reviewed], [false, 1]);
   });
 });
 
@@ -363,7 +374,10 @@ describe("the page's own events", () => {
     assert.equal(reduce(state, { type: "tab", tab: "notes" }).tab, "notes");
     const refused = reduce(initialState(), { type: "join_failed", code: "name_taken", message: "taken" });
     assert.deepEqual(refused.joinError, { code: "name_taken", message: "taken" });
-    assert.equal(reduce(refused, { type: "joined" }).joinError, null);
+    const joined = reduce(refused, { type: "joined", seat: { seat: 1, token: "secret" } });
+    assert.equal(joined.joinError, null);
+    assert.deepEqual(joined.seat, { seat: 1, token: "secret" });
+    assert.equal(reduce(joined, { type: "forgotten" }).seat, null);
   });
 
   test("errors that end a connection and pongs change nothing", () => {

@@ -1,6 +1,19 @@
+// @ts-check
 // The server's HTTP API (docs/protocol.md).
 
+/** @typedef {import("./protocol.js").TableCreated} TableCreated */
+/** @typedef {import("./protocol.js").Joined} Joined */
+/** @typedef {import("./protocol.js").TableInfo} TableInfo */
+/** @typedef {import("./protocol.js").EditionInfo} EditionInfo */
+/** @typedef {import("./protocol.js").LevelsInfo} LevelsInfo */
+/** @typedef {import("./protocol.js").LinksInfo} LinksInfo */
+
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -8,10 +21,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON, of the type that each function of `api` says
+ */
 async function call(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" } };
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json" };
+  /** @type {RequestInit} */
+  const init = { method, headers };
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
@@ -28,27 +50,73 @@ async function call(method, path, body) {
   return data;
 }
 
-const editionCache = new Map();
+/**
+ * What the server serves once and for all, asked once a page (a request that fails is
+ * asked again next time).
+ * @type {Map<string, Promise<unknown>>}
+ */
+const asked = new Map();
+
+/**
+ * @template T
+ * @param {string} path
+ * @param {() => Promise<T>} fetcher
+ * @returns {Promise<T>}
+ */
+function once(path, fetcher) {
+  let request = /** @type {Promise<T> | undefined} */ (asked.get(path));
+  if (!request) {
+    request = fetcher();
+    request.catch(() => asked.delete(path));
+    asked.set(path, request);
+  }
+  return request;
+}
+
+/** @param {string} id */
+const table = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
+  /**
+   * @param {object} spec  a CreateTable body (docs/protocol.md)
+   * @returns {Promise<TableCreated>}
+   */
   createTable: (spec) => call("POST", "/api/tables", spec),
-  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
-  join: (id, name, hostToken) =>
-    call("POST", `/api/tables/${encodeURIComponent(id)}/join`, hostToken ? { name, host_token: hostToken } : { name }),
-  start: (id, hostToken) =>
-    call("POST", `/api/tables/${encodeURIComponent(id)}/start`, { host_token: hostToken }),
-  games: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
-  replay: (id, game, lang) =>
-    call("GET", `/api/tables/${encodeURIComponent(id)}/games/${game}/replay?lang=${lang}`),
-  /** The bot levels this server offers: built-in ones, and policies with the table each fits. */
+  /**
+   * @param {string} id
+   * @param {string} name
+   * @param {string} [hostToken]
+   * @returns {Promise<Joined>}
+   */
+  join: (id, name, hostToken) => call("POST", `${table(id)}/join`, hostToken ? { name, host_token: hostToken } : { name }),
+  /**
+   * @param {string} id
+   * @param {string} hostToken
+   * @returns {Promise<TableInfo>}
+   */
+  start: (id, hostToken) => call("POST", `${table(id)}/start`, { host_token: hostToken }),
+  /**
+   * A finished game's replay (docs/protocol.md).
+   * @param {string} id
+   * @param {number} game
+   * @param {string} lang
+   * @returns {Promise<import("./protocol.js").Replay>}
+   */
+  replay: (id, game, lang) => call("GET", `${table(id)}/games/${game}/replay?lang=${lang}`),
+  /**
+   * The bot levels this server offers: built-in ones, and policies with the table each fits.
+   * @returns {Promise<LevelsInfo>}
+   */
   levels: () => call("GET", "/api/levels"),
-  /** Every edition with its cards' names and effects in `lang` (fetched once). */
-  editions(lang) {
-    if (!editionCache.has(lang)) {
-      const request = call("GET", `/api/editions?lang=${lang}`);
-      request.catch(() => editionCache.delete(lang));
-      editionCache.set(lang, request);
-    }
-    return editionCache.get(lang);
-  },
+  /**
+   * Every edition with its cards' names, effects and ways of being played, in `lang`.
+   * @param {string} lang
+   * @returns {Promise<EditionInfo[]>}
+   */
+  editions: (lang) => once(`/api/editions?lang=${lang}`, () => call("GET", `/api/editions?lang=${lang}`)),
+  /**
+   * Where invitation links point; null if the server does not say.
+   * @returns {Promise<LinksInfo | null>}
+   */
+  links: () => once("/api/links", () => call("GET", "/api/links").catch(() => null)),
 };

@@ -1,17 +1,40 @@
+// @ts-check
 // The table itself: each player's seat (name, tokens, marks, hidden hand, discard
 // pile in order) and the middle (deck, set-aside card, face-up cards).
 
 import { cardBack, cardChip } from "./cards.js";
+import { seatClocks } from "./clocks.js";
 import { h } from "./dom.js";
 import { levelName, t } from "./i18n.js";
 import { moveClasses, outcomeTag } from "./recent.js";
 
+/** @typedef {import("./cards.js").Deck} Deck */
+/** @typedef {import("./moves.js").Move} Move */
+/** @typedef {import("./protocol.js").TableInfo} TableInfo */
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./dom.js").Child} Child */
+
 /**
- * ctx: {deck, view, table (public table info or null), me (seat or null), previous
- * (the view before, for the animations), review (hands face up: the replay, the end
- * of a round), move (the round's last play, highlighted) and flash (whether its
- * outcome shows on the seats)}.
- * `inner` goes between the seat's header and its discard pile (your hand).
+ * What the views of a game draw from.
+ * @typedef {object} Ctx
+ * @property {Deck} deck
+ * @property {View} view
+ * @property {TableInfo | null} table  the public table (null in a replay)
+ * @property {number | null} me  the seat drawn for (null: a spectator, a replay)
+ * @property {View | null} previous  the view before, for the animations
+ * @property {Record<string, string[]> | null} review  hands face up, per seat (the
+ *   replay, the end of a round)
+ * @property {Move | null} move  the round's last play, highlighted
+ * @property {boolean} flash  whether its outcome shows on the seats
+ * @property {number} clockOffset  the server's clock minus the page's, in seconds
+ */
+
+/**
+ * A player's seat; `inner` goes between the seat's header and its discard pile (your
+ * hand).
+ * @param {Ctx} ctx
+ * @param {number} seat
+ * @param {Child} [inner]
  */
 export function seatPanel(ctx, seat, inner = null) {
   const { view, me } = ctx;
@@ -34,7 +57,7 @@ export function seatPanel(ctx, seat, inner = null) {
       h("h3", { class: "seat-name" }, data.name),
       tokens(data.tokens, view.tokens_to_win),
       seat === me || ctx.review ? null : hiddenHand(ctx, seat),
-      h("div", { class: "badges" }, badges(ctx, seat, deciding)),
+      h("div", { class: "badges" }, badges(ctx, seat, deciding), ctx.table ? seatClocks(ctx.table, view, seat, ctx.clockOffset) : null),
       ctx.flash ? outcomeTag(ctx.deck, ctx.move, seat) : null,
     ),
     ctx.review ? reviewedHand(ctx, seat) : null,
@@ -43,10 +66,16 @@ export function seatPanel(ctx, seat, inner = null) {
   );
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {number} seat
+ * @param {boolean} deciding
+ */
 function badges(ctx, seat, deciding) {
   const { view, table, me } = ctx;
   const data = view.seats[seat];
   const info = table ? table.seats[seat] : null;
+  /** @type {[string, string][]} */
   const list = [];
   if (seat === me) list.push(["you", t("badge_you")]);
   if (info && info.kind === "bot") list.push(["bot", t("badge_bot", { level: levelName(info.level) })]);
@@ -62,10 +91,11 @@ function badges(ctx, seat, deciding) {
   return list.map(([kind, text]) => h("span", { class: `badge badge-${kind}` }, text));
 }
 
-
 /**
  * Tokens as hearts (filled: won; more than the goal when a bonus passed it), or as
  * "n / goal" for long games.
+ * @param {number} count
+ * @param {number} goal
  */
 export function tokens(count, goal) {
   const label = t("tokens_of", { n: count, goal });
@@ -75,6 +105,10 @@ export function tokens(count, goal) {
   return h("span", { class: "tokens", role: "img", "aria-label": label, title: label }, hearts);
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
 function hiddenHand(ctx, seat) {
   const { view, deck, previous } = ctx;
   const data = view.seats[seat];
@@ -92,9 +126,13 @@ function hiddenHand(ctx, seat) {
   );
 }
 
-/** A hand shown face up (the replay of a finished game). */
+/**
+ * A hand shown face up (the replay of a finished game, the end of a round).
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
 function reviewedHand(ctx, seat) {
-  const cards = ctx.review[seat] || [];
+  const cards = (ctx.review && ctx.review[seat]) || [];
   if (!cards.length) return null;
   return h(
     "div",
@@ -104,6 +142,10 @@ function reviewedHand(ctx, seat) {
   );
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
 function discardPile(ctx, seat) {
   const { view, deck, previous } = ctx;
   const pile = view.seats[seat].discards;
@@ -118,8 +160,13 @@ function discardPile(ctx, seat) {
   );
 }
 
-/** The middle of the table: the deck, the set-aside card, the face-up cards. */
-export function tableCenter(ctx, setAside = undefined) {
+/**
+ * The middle of the table: the deck, the set-aside card (face up in a replay), the
+ * face-up cards.
+ * @param {Ctx} ctx
+ * @param {string | null} [setAside]
+ */
+export function tableCenter(ctx, setAside = null) {
   const { view, deck } = ctx;
   return h(
     "section",

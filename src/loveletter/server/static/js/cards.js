@@ -1,50 +1,83 @@
-// Cards: names, effects and how each is played, from the server (per edition, player
-// count and language), drawn with our own CSS and SVG emblems.
+// @ts-check
+// Cards: names, effects and how each is played, from the server's catalogue (per
+// edition, player count and language: /api/editions), drawn with our own CSS and SVG
+// emblems. A card the page has no emblem for gets a generic one: nothing here needs a
+// new card named for it to be played.
 
 import { api } from "./api.js";
 import { h, svg } from "./dom.js";
 
+/** @typedef {import("./protocol.js").CardInfo} CardInfo */
+/** @typedef {import("./protocol.js").EditionInfo} EditionInfo */
+
 /** The cards of one game: its edition's deck for that many players, in one language. */
 export class Deck {
+  /**
+   * @param {EditionInfo} edition
+   * @param {number} players
+   */
   constructor(edition, players) {
-    const deck =
-      edition.decks.find((d) => d.players[0] <= players && players <= d.players[1]) ||
-      edition.decks[0];
+    const deck = edition.decks.find((d) => d.players[0] <= players && players <= d.players[1]) || edition.decks[0];
     this.edition = edition;
     this.cards = deck.cards;
+    /** @type {Map<string, CardInfo>} */
     this.byId = new Map(deck.cards.map((card) => [card.id, card]));
   }
 
+  /**
+   * A card of the deck; one it does not hold (a name in an old record) is told by its id.
+   * @param {string} id
+   * @returns {CardInfo}
+   */
   card(id) {
-    return this.byId.get(id) || { id, value: "?", count: 0, name: id, effect: "", seats: [], names: null };
+    return this.byId.get(id) || { id, value: 0, count: 0, name: id, effect: "", chooses: "nobody", seats: [], names: null, step: null };
   }
 
+  /** @param {string} id */
   name(id) {
     return this.card(id).name;
   }
 
-  /** Whether playing the card chooses players (played alone, it has no effect: R11). */
+  /**
+   * Whether playing the card chooses players (played alone, it has no effect: R11).
+   * @param {string} id
+   */
   choosesPlayers(id) {
     return this.card(id).seats.length > 0;
   }
 
-  /** Whether the card chooses a set of seats at once (the Baroness, the Cardinal). */
+  /**
+   * Whether the card chooses a set of seats at once (the Baroness, the Cardinal).
+   * @param {string} id
+   */
   choosesSeatSet(id) {
     return this.card(id).seats.includes(2);
   }
 
-  /** Whether the card names a value (the Bishop; the Guard in Premium's large game). */
+  /**
+   * Whether the card names a value (the Bishop; the Guard in Premium's large game).
+   * @param {string} id
+   */
   namesValue(id) {
     return this.card(id).names === "value";
   }
 
-  /** The cards of a value (Premium's Guard and Bishop name values). */
+  /**
+   * The cards of a value (Premium's Guard and Bishop name values).
+   * @param {string | number} value
+   */
   withValue(value) {
     return this.cards.filter((card) => card.value === Number(value));
   }
 }
 
-/** The deck of an edition for `players` players, in `lang`. */
+/**
+ * The deck of an edition for `players` players, in `lang`.
+ * @param {string} lang
+ * @param {string} editionId
+ * @param {number} players
+ * @returns {Promise<Deck>}
+ */
 export async function loadDeck(lang, editionId, players) {
   const editions = await api.editions(lang);
   const edition = editions.find((e) => e.id === editionId) || editions[0];
@@ -53,14 +86,31 @@ export async function loadDeck(lang, editionId, players) {
 
 // ------------------------------------------------------------------ emblems
 
+/** One shape of an emblem: an SVG tag and its attributes. @typedef {[string, Record<string, string | number>]} Shape */
+
 const STROKE = { fill: "none", stroke: "currentColor", "stroke-width": 1.6 };
 const SOLID = { fill: "currentColor" };
 const round = { "stroke-linecap": "round", "stroke-linejoin": "round" };
 
-const p = (d, attrs = STROKE) => svg("path", { d, ...round, ...attrs });
-const c = (cx, cy, r, attrs = STROKE) => svg("circle", { cx, cy, r, ...attrs });
+/**
+ * @param {string} d
+ * @param {Record<string, string | number>} [attrs]
+ * @returns {Shape}
+ */
+const p = (d, attrs = STROKE) => ["path", { d, ...round, ...attrs }];
+/**
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {Record<string, string | number>} [attrs]
+ * @returns {Shape}
+ */
+const c = (cx, cy, r, attrs = STROKE) => ["circle", { cx, cy, r, ...attrs }];
 
-/** One small drawing per card id, in a 24×24 box. */
+/**
+ * One small drawing per card id, in a 24×24 box.
+ * @type {Record<string, () => Shape[]>}
+ */
 const EMBLEMS = {
   spy: () => [
     p("M2.5 10.5c2.5-2.2 6.5-2.2 9.5 0 3-2.2 7-2.2 9.5 0-.6 4.6-4.6 6-7 3.6-1.4-1.2-3.6-1.2-5 0-2.4 2.4-6.4 1-7-3.6z", SOLID),
@@ -123,13 +173,34 @@ const EMBLEMS = {
   ],
 };
 
-/** The emblem of a card id, as an inline SVG (decorative). */
-export function emblem(id) {
-  const draw = EMBLEMS[id] || (() => [c(12, 12, 7)]);
-  return svg("svg", { viewBox: "0 0 24 24", class: "emblem", "aria-hidden": "true" }, ...draw());
+/**
+ * The emblem of a card with no drawing of its own: a sealed letter.
+ * @returns {Shape[]}
+ */
+const LETTER = () => [p("M3 6.5h18v11H3z"), p("M3 6.5l9 7 9-7"), c(12, 13.5, 2.2, SOLID)];
+
+/**
+ * The shapes of a card's emblem: its own, else the sealed letter.
+ * @param {string} id
+ * @returns {Shape[]}
+ */
+export function emblemShapes(id) {
+  return Object.hasOwn(EMBLEMS, id) ? EMBLEMS[id]() : LETTER();
 }
 
-/** The hue of a card's value, 0 to 9, for its accent colour. */
+/**
+ * The emblem of a card id, as an inline SVG (decorative).
+ * @param {string} id
+ */
+export function emblem(id) {
+  const shapes = emblemShapes(id).map(([tag, attrs]) => svg(tag, attrs));
+  return svg("svg", { viewBox: "0 0 24 24", class: "emblem", "aria-hidden": "true" }, ...shapes);
+}
+
+/**
+ * The hue of a card's value, 0 to 9, for its accent colour.
+ * @param {number} value
+ */
 function accent(value) {
   const hues = [210, 200, 175, 140, 95, 40, 22, 350, 320, 275];
   const hue = hues[Math.max(0, Math.min(9, Number(value) || 0))];
@@ -138,7 +209,12 @@ function accent(value) {
 
 // ------------------------------------------------------------------ cards
 
-/** A whole card: value, name, emblem, effect (and how many the deck holds). */
+/**
+ * A whole card: value, name, emblem, effect (and how many the deck holds).
+ * @param {Deck} deck
+ * @param {string} id
+ * @param {{count?: boolean}} [options]
+ */
 export function cardFace(deck, id, { count = true } = {}) {
   const card = deck.card(id);
   return h(
@@ -161,6 +237,11 @@ export function cardFace(deck, id, { count = true } = {}) {
  * card on a tap, a click or Enter (cardinfo.js), unless `inert` (a chip inside a
  * button, which has its own click).
  */
+/**
+ * @param {Deck} deck
+ * @param {string} id
+ * @param {{inert?: boolean, class?: string}} [extra]
+ */
 export function cardChip(deck, id, extra = {}) {
   const card = deck.card(id);
   const live = !extra.inert;
@@ -181,7 +262,11 @@ export function cardChip(deck, id, extra = {}) {
   );
 }
 
-/** The back of a card (a hidden hand, the deck). */
+/**
+ * The back of a card (a hidden hand, the deck).
+ * @param {string | null} label
+ * @param {string} [extra]
+ */
 export function cardBack(label, extra = "") {
   return h("span", { class: `card-back ${extra}`.trim(), role: label ? "img" : null, "aria-label": label || null });
 }

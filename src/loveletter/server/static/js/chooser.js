@@ -1,44 +1,64 @@
+// @ts-check
 // Your hand and the choices of your turn: only what view.legal_actions allows, step
-// by step (card, player, guess…), with a key for every choice.
+// by step (card, player, guess…). Each choice shows its key (a digit, a card's value);
+// table.js presses the choice whose key is typed.
 
-import { blockedCards, byWord, nextStep, seatSets } from "./actions.js";
+import { blockedCards, byWord, choiceStep } from "./actions.js";
 import { cardChip, cardFace } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { known, t } from "./i18n.js";
+
+/** @typedef {import("./actions.js").Step} Step */
+/** @typedef {import("./actions.js").ParsedAction} ParsedAction */
+/** @typedef {import("./board.js").Ctx} Ctx */
+/** @typedef {import("./dom.js").Child} Child */
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./state.js").Choice} Choice */
 
 /**
- * The hand and the choice panel. `ui` holds the choice under way ({word, picks,
- * seats}) and whether an action is on its way; `on` has selectCard, pick,
- * toggleSeat, back and send. Returns the elements and the keys of this state.
+ * The choice under way, and whether an action is on its way.
+ * @typedef {{choice: Choice, pending: unknown}} Ui
+ */
+
+/**
+ * What the choices do: each dispatches to the page's store.
+ * @typedef {object} Choosing
+ * @property {(card: string) => void} selectCard
+ * @property {(arg: string) => void} pick
+ * @property {(seat: number) => void} toggleSeat
+ * @property {() => void} back
+ * @property {(action: string) => void} send
+ */
+
+/**
+ * One option of a step: its argument, its label, what it does, and its key if it is
+ * not its place in the list (a card's value).
+ * @typedef {[string, Child, () => void, string?]} Option
+ */
+
+/**
+ * The hand and the choice panel.
+ * @param {Ctx} ctx
+ * @param {Ui} ui
+ * @param {Choosing} on
  */
 export function handAndChoices(ctx, ui, on) {
   const { view } = ctx;
-  const keys = new Map();
   const legal = ui.pending ? [] : view.legal_actions;
-  const groups = byWord(legal);
-  const step = currentStep(view, ctx.deck, ui, groups);
-  const hand = handCards(ctx, ui, on, keys, legal, step);
-  const panel = legal.length ? choicePanel(ctx, ui, on, keys, groups, step) : null;
-  if (legal.length) {
-    keys.set("Escape", on.back);
-  }
-  return { hand, panel, keys };
+  const step = choiceStep(view.phase, ctx.deck, ui.choice, legal);
+  const hand = handCards(ctx, ui, on, legal, step);
+  const panel = legal.length ? choicePanel(ctx, ui, on, legal, step) : null;
+  return { hand, panel };
 }
 
-/** Where the choice stands: the actions of the chosen word and the next step. */
-function currentStep(view, deck, ui, groups) {
-  let word = ui.choice.word;
-  if (view.phase === "chancellor") word = "keep";
-  if (view.phase === "cardinal") word = "look";
-  if (!word || !groups.has(word)) return null;
-  const actions = groups.get(word);
-  if (deck.choosesSeatSet(word) && actions.some((a) => a.args.length)) {
-    return { word, actions, multi: seatSets(actions) };
-  }
-  return { word, actions, picks: ui.choice.picks, ...nextStep(actions, ui.choice.picks) };
-}
-
-function handCards(ctx, ui, on, keys, legal, step) {
+/**
+ * @param {Ctx} ctx
+ * @param {Ui} ui
+ * @param {Choosing} on
+ * @param {string[]} legal
+ * @param {Step | null} step
+ */
+function handCards(ctx, ui, on, legal, step) {
   const { view, deck, previous } = ctx;
   const hand = view.hand || [];
   const myTurn = legal.length > 0;
@@ -52,16 +72,16 @@ function handCards(ctx, ui, on, keys, legal, step) {
     const known = left.indexOf(card);
     const fresh = known < 0;
     if (!fresh) left.splice(known, 1);
+    /** @type {(() => void) | null} */
     let onclick = null;
     let choosable = false;
     if (myTurn && view.phase === "play" && !blocked.includes(card)) {
       choosable = true;
       onclick = () => on.selectCard(card);
-    } else if (myTurn && view.phase === "chancellor" && step && !step.done && step.options.includes(card)) {
+    } else if (myTurn && view.phase === "chancellor" && step && !step.multi && step.options && step.options.includes(card)) {
       choosable = true;
       onclick = () => on.pick(card);
     }
-    if (choosable && view.phase === "play") keys.set(String(i + 1), onclick);
     const selected = i === chosen;
     const classes = ["hand-card"];
     if (fresh) classes.push("fresh");
@@ -89,25 +109,34 @@ function handCards(ctx, ui, on, keys, legal, step) {
   return h("ol", { class: "hand", "aria-label": t("your_hand") }, cards);
 }
 
-function choicePanel(ctx, ui, on, keys, groups, step) {
+/**
+ * @param {Ctx} ctx
+ * @param {Ui} ui
+ * @param {Choosing} on
+ * @param {string[]} legal
+ * @param {Step | null} step
+ */
+function choicePanel(ctx, ui, on, legal, step) {
   const { view } = ctx;
+  /** @type {Child[]} */
   const body = [];
+  /** @type {string[]} */
   const notes = [];
-  if (view.phase === "bishop") {
-    const pending = view.pending;
+  const pending = view.pending;
+  if (view.phase === "bishop" && pending && pending.step === "bishop") {
     body.push(h("p", { class: "step-title" }, t("bishop_step", { name: view.players[pending.bishop], value: pending.value })));
-    body.push(options(keys, [...groups.keys()].map((word) => [word, t(`reply_${word}`), () => on.send(word)])));
+    body.push(options([...byWord(legal).keys()].map((word) => [word, t(`reply_${word}`), () => on.send(word)])));
   } else if (view.phase === "play" && !ui.choice.word) {
     body.push(h("p", { class: "step-title" }, t("choose_card")));
   } else if (step && step.multi) {
-    body.push(...multiSeat(ctx, ui, on, keys, step));
+    body.push(...multiSeat(ctx, ui, on, step.word, step.multi));
   } else if (step && step.done) {
-    body.push(h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", onclick: () => on.send(step.done) }, t("play_this")));
-    keys.set("Enter", () => on.send(step.done));
+    const done = step.done;
+    body.push(h("button", { type: "button", class: "primary big confirm", "data-focus": "confirm", onclick: () => on.send(done) }, t("play_this")));
     if (step.word === "princess") notes.push(t("princess_note"));
-    if (ctx.deck.choosesPlayers(step.word) && !step.done.includes(" ")) notes.push(t("no_target_note"));
-  } else if (step) {
-    body.push(...stepChoices(ctx, on, keys, step));
+    if (ctx.deck.choosesPlayers(step.word) && !done.includes(" ")) notes.push(t("no_target_note"));
+  } else if (step && !step.multi && step.index !== undefined) {
+    body.push(...stepChoices(ctx, on, { word: step.word, index: step.index, options: step.options, picks: step.picks }));
   }
   if (view.phase === "play") notes.push(...ruleNotes(ctx, ui));
   const canGoBack = view.phase === "play" ? Boolean(ui.choice.word) : ui.choice.picks.length > 0;
@@ -125,30 +154,39 @@ function choicePanel(ctx, ui, on, keys, groups, step) {
   );
 }
 
-function stepChoices(ctx, on, keys, step) {
+/**
+ * The options of the step under way: a seat, a card to keep, a guess.
+ * @param {Ctx} ctx
+ * @param {Choosing} on
+ * @param {{word: string, index: number, options: string[], picks: string[]}} step
+ * @returns {Child[]}
+ */
+function stepChoices(ctx, on, step) {
   const { view, deck, me } = ctx;
   const { word, index } = step;
+  /** @param {string} arg */
   const choose = (arg) => () => on.pick(arg);
   const unseen = view.unseen || {};
   if (word === "keep") {
     const title = index === 0 ? t("keep_card") : t("order_card");
     const hint = index === 0 ? t("keep_hint") : t("order_hint");
+    /** @type {Option[]} */
     const list = step.options.map((card) => [card, cardChip(deck, card, { inert: true }), choose(card)]);
-    return [h("p", { class: "step-title" }, title), h("p", { class: "muted small" }, hint), options(keys, list)];
+    return [h("p", { class: "step-title" }, title), h("p", { class: "muted small" }, hint), options(list)];
   }
   if (word === "look") {
+    /** @type {Option[]} */
     const list = step.options.map((arg) => [arg, arg === "none" ? t("look_none") : seatLabel(view, Number(arg), me), choose(arg)]);
-    return [h("p", { class: "step-title" }, t("look_step")), options(keys, list)];
+    return [h("p", { class: "step-title" }, t("look_step")), options(list)];
   }
   if (index === 0) {
-    const list = step.options.map((arg) => {
-      const seat = Number(arg);
-      return [arg, seatLabel(view, seat, me), choose(arg)];
-    });
-    return [stepTitle(deck, word, t("choose_target")), options(keys, list, "seats")];
+    /** @type {Option[]} */
+    const list = step.options.map((arg) => [arg, seatLabel(view, Number(arg), me), choose(arg)]);
+    return [stepTitle(deck, word, t("choose_target")), options(list, "seats")];
   }
   // A guess: a card (Guard) or a value (Premium's Guard, Bishop).
   const byValue = deck.namesValue(word);
+  /** @type {Option[]} */
   const list = step.options.map((arg) => {
     const cards = byValue ? deck.withValue(arg) : [deck.card(arg)];
     const left = cards.reduce((sum, card) => sum + (unseen[card.id] ?? 0), 0);
@@ -162,10 +200,16 @@ function stepChoices(ctx, on, keys, step) {
     return [arg, label, choose(arg), String(value)];
   });
   const title = byValue ? t("name_value") : t("name_card", { card: deck.name(word) });
-  return [stepTitle(deck, word, title, ctx.view.players[Number(step.picks[0])]), options(keys, list, "guesses")];
+  return [stepTitle(deck, word, title, ctx.view.players[Number(step.picks[0])]), options(list, "guesses")];
 }
 
-/** The title of a step of playing a card: "Guard → Bruno — Name a card". */
+/**
+ * The title of a step of playing a card: "Guard → Bruno — Name a card".
+ * @param {import("./cards.js").Deck} deck
+ * @param {string} word
+ * @param {string} text
+ * @param {string | null} [target]
+ */
 function stepTitle(deck, word, text, target = null) {
   return h(
     "p",
@@ -177,19 +221,30 @@ function stepTitle(deck, word, text, target = null) {
   );
 }
 
-function multiSeat(ctx, ui, on, keys, step) {
+/**
+ * Choosing a set of seats (the Baroness, the Cardinal): the seats, each pressed or not,
+ * and the button that plays the set chosen once it is legal. The words come from how
+ * the card chooses (catalogue's `chooses`) unless the interface has some for the card.
+ * @param {Ctx} ctx
+ * @param {Ui} ui
+ * @param {Choosing} on
+ * @param {string} word
+ * @param {import("./actions.js").SeatSets} multi
+ * @returns {Child[]}
+ */
+function multiSeat(ctx, ui, on, word, multi) {
   const { view, me } = ctx;
   const chosen = ui.choice.seats;
-  const action = step.multi.actionFor(chosen);
-  const most = Math.max(...step.multi.sizes);
+  const action = multi.actionFor(chosen);
+  const most = Math.max(...multi.sizes);
   const full = chosen.length >= most;
-  const list = step.multi.seats.map((seat, i) => {
+  const chooses = ctx.deck.card(word).chooses;
+  const list = multi.seats.map((seat, i) => {
     const pressed = chosen.includes(seat);
     const label = seatLabel(view, seat, me);
     // No more seats than the card allows: unselect one first.
     const locked = full && !pressed;
     const toggle = locked ? null : () => on.toggleSeat(seat);
-    if (toggle) keys.set(String(i + 1), toggle);
     return h(
       "button",
       {
@@ -206,10 +261,10 @@ function multiSeat(ctx, ui, on, keys, step) {
       label,
     );
   });
-  if (action) keys.set("Enter", () => on.send(action));
-  const why = action ? null : step.word === "baroness" || step.word === "cardinal" ? t(`play_why_${step.word}`) : t("play_why_none", { n: most });
+  const why = action ? null : known(`play_why_${chooses}`) ? t(`play_why_${chooses}`) : t("play_why_none", { n: most });
+  const title = known(`choose_seats_${word}`) ? t(`choose_seats_${word}`) : t(`choose_seats_${chooses}`);
   return [
-    stepTitle(ctx.deck, step.word, t(`choose_seats_${step.word}`)),
+    stepTitle(ctx.deck, word, title),
     h("div", { class: "options seats" }, list),
     h(
       "div",
@@ -223,15 +278,16 @@ function multiSeat(ctx, ui, on, keys, step) {
 /**
  * Buttons for one step: [arg, label, onclick, key?]; the key is the option's number,
  * or the given one (a card's value).
+ * @param {Option[]} list
+ * @param {string} [kind]
  */
-function options(keys, list, kind = "") {
+function options(list, kind = "") {
   const useValues = list.every((item) => item[3] !== undefined) && new Set(list.map((item) => item[3])).size === list.length;
   return h(
     "div",
     { class: `options ${kind}`.trim() },
     list.map(([arg, label, onclick, value], i) => {
       const key = useValues ? value : i < 9 ? String(i + 1) : null;
-      if (key) keys.set(key, onclick);
       return h(
         "button",
         { type: "button", class: "option", "data-option": arg, "data-focus": `option-${arg}`, onclick },
@@ -242,7 +298,11 @@ function options(keys, list, kind = "") {
   );
 }
 
-/** Why a card of the hand cannot be played, and the Sycophant's constraint. */
+/**
+ * Why a card of the hand cannot be played, and the Sycophant's constraint.
+ * @param {Ctx} ctx
+ * @param {Ui} ui
+ */
 function ruleNotes(ctx, ui) {
   const { view, deck } = ctx;
   const notes = [];
@@ -260,7 +320,12 @@ function ruleNotes(ctx, ui) {
   return notes;
 }
 
-/** A seat's name as a choice: "Ana (you)" for your own. */
+/**
+ * A seat's name as a choice: "Ana (you)" for your own.
+ * @param {View} view
+ * @param {number} seat
+ * @param {number | null} me
+ */
 function seatLabel(view, seat, me) {
   return seat === me ? t("you_suffix", { name: view.players[seat] }) : view.players[seat];
 }

@@ -1,31 +1,47 @@
-// One WebSocket to the server (docs/protocol.md): hello, states, actions; reconnects.
+// @ts-check
+// One WebSocket to the server (docs/protocol.md): hello, messages, actions; reconnects.
 
+/** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
+/** @typedef {import("./protocol.js").Position} Position */
+/** @typedef {import("./state.js").Status} Status */
+
+/** Refusals after which this connection can do nothing: it closes. */
 const FATAL = new Set(["unknown_table", "bad_token"]);
 
+/**
+ * @typedef {object} ConnectionOptions
+ * @property {string} table
+ * @property {string | null} token  a seat token plays that seat; without one the connection watches
+ * @property {string} lang
+ * @property {(message: ServerMessage) => void} onMessage
+ * @property {(status: Status) => void} onStatus
+ */
+
 export class Connection {
-  /**
-   * handlers: onState(message), onError(error), onStatus("connecting" | "open" | "lost"),
-   * onHint(message) (optional).
-   * With a seat token the connection plays that seat; without, it watches.
-   */
-  constructor({ table, token, lang, onState, onError, onStatus, onChat, onHint }) {
+  /** @param {ConnectionOptions} options */
+  constructor({ table, token, lang, onMessage, onStatus }) {
     this.table = table;
     this.token = token;
     this.lang = lang;
-    this.handlers = { onState, onError, onStatus, onChat, onHint };
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.retries = 0;
     this.closed = false;
     this.nextId = 1;
-    this.position = null; // the last state's: an action answers it (else stale_action)
+    /** @type {Position | null} the last state's: an action answers it (else stale_action) */
+    this.position = null;
   }
 
   open() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/ws`);
     this.socket = socket;
-    this.handlers.onStatus("connecting");
+    this.closed = false;
+    this.onStatus("connecting");
     socket.addEventListener("open", () => {
+      /** @type {{type: "hello", table: string, lang: string, token?: string}} */
       const hello = { type: "hello", table: this.table, lang: this.lang };
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));
@@ -33,30 +49,42 @@ export class Connection {
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => {
       if (this.socket !== socket || this.closed) return;
-      this.handlers.onStatus("lost");
+      this.onStatus("lost");
       const delay = Math.min(5000, 300 * 2 ** this.retries++);
       setTimeout(() => this.closed || this.open(), delay);
     });
   }
 
+  /**
+   * Play the seat of another token (or watch, with none): a new connection.
+   * @param {string | null} token
+   */
+  reopen(token) {
+    this.close();
+    this.token = token;
+    this.open();
+  }
+
+  /** @param {string} text */
   receive(text) {
+    /** @type {ServerMessage} */
     const message = JSON.parse(text);
     if (message.type === "state") {
       this.position = message.position;
       this.retries = 0;
-      this.handlers.onStatus("open");
-      this.handlers.onState(message);
-    } else if ((message.type === "chat" || message.type === "chat_history") && this.handlers.onChat) {
-      this.handlers.onChat(message);
-    } else if (message.type === "error") {
-      if (FATAL.has(message.code)) this.close();
-      this.handlers.onError(message);
-    } else if (message.type === "hint" && this.handlers.onHint) {
-      this.handlers.onHint(message);
+      this.onStatus("open");
+    } else if (message.type === "error" && FATAL.has(message.code)) {
+      this.close();
     }
+    this.onMessage(message);
   }
 
-  /** Send a message; returns its id (errors about it carry it as `ref`). */
+  /**
+   * Send a message; returns its id (errors about it carry it as `ref`), null when
+   * the connection is not open.
+   * @param {{type: string, [field: string]: unknown}} message
+   * @returns {number | null}
+   */
   send(message) {
     const id = this.nextId++;
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
@@ -66,23 +94,21 @@ export class Connection {
     return null;
   }
 
+  /** @param {string} text  an action in notation, at the last state's position */
   action(text) {
     return this.send({ type: "action", action: text, position: this.position });
   }
 
-  hint() {
-    return this.send({ type: "hint" });
+  /**
+   * Start (or rematch) with the host token if this page keeps it, else as the seat.
+   * @param {"start" | "rematch"} type
+   * @param {string | null} hostToken
+   */
+  start(type, hostToken) {
+    return this.send(hostToken ? { type, host_token: hostToken } : { type });
   }
 
-  /** Start (or rematch) with the host token if this page keeps it, else as the seat. */
-  start(hostToken) {
-    return this.send(hostToken ? { type: "start", host_token: hostToken } : { type: "start" });
-  }
-
-  rematch(hostToken) {
-    return this.send(hostToken ? { type: "rematch", host_token: hostToken } : { type: "rematch" });
-  }
-
+  /** @param {string} lang */
   setLang(lang) {
     this.lang = lang;
     this.send({ type: "lang", lang });

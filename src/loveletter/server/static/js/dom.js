@@ -1,17 +1,57 @@
-// Building the page: elements from plain data, text always as text (never markup).
+// @ts-check
+// Building the page: elements from plain data, text always as text (never markup), and
+// patch(), which brings what is on the page to what was built again while keeping the
+// elements that stay: the focus, a caret, a scrolled log and a running animation stay
+// with them, so nothing has to be put back after the page is drawn.
+
+/** A child of h(): a node, a text, nothing, or a list of them. @typedef {Node | string | number | null | undefined | false | Children} Child */
+/** @typedef {Array<Child>} Children */
+/** @typedef {(event: Event) => void} Handler */
+/** An attribute's value; "on…" attributes take a handler. @typedef {string | number | boolean | null | undefined | Handler} AttrValue */
+/** @typedef {Record<string, AttrValue>} Attrs */
+
+/**
+ * The handlers h() gave each element, by event: patch() hands a kept element the
+ * handlers of the element built in its place.
+ * @type {WeakMap<Element, Map<string, Handler>>}
+ */
+const HANDLERS = new WeakMap();
+
+/**
+ * @param {Element} element
+ * @param {string} type
+ * @param {Handler} handler
+ */
+function listen(element, type, handler) {
+  let handlers = HANDLERS.get(element);
+  if (!handlers) {
+    handlers = new Map();
+    HANDLERS.set(element, handlers);
+  }
+  if (!handlers.has(type)) {
+    const own = handlers;
+    element.addEventListener(type, (event) => own.get(type)?.(event));
+  }
+  handlers.set(type, handler);
+}
 
 /**
  * An element: h("button", {class: "x", onclick: f, "data-key": "k"}, "text", child…).
  * Strings become text nodes; null, undefined and false children are skipped.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") {
-      element.addEventListener(name.slice(2), value);
+    if (typeof value === "function") {
+      if (name.startsWith("on")) listen(element, name.slice(2), value);
     } else if (name === "class") {
-      element.className = value;
+      element.className = String(value);
     } else if (value === true) {
       element.setAttribute(name, "");
     } else {
@@ -22,16 +62,29 @@ export function h(tag, attrs = {}, ...children) {
   return element;
 }
 
-/** Append children (strings as text, arrays flattened, empty values skipped). */
+/**
+ * Append children (strings as text, arrays flattened, empty values skipped).
+ * @template {Element} E
+ * @param {E} element
+ * @param {Child[]} children
+ * @returns {E}
+ */
 export function append(element, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (Array.isArray(child)) append(element, child);
+    else element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return element;
 }
 
-/** Replace an element's children. */
+/**
+ * Replace an element's children.
+ * @template {Element} E
+ * @param {E} element
+ * @param {...Child} children
+ * @returns {E}
+ */
 export function replace(element, ...children) {
   element.replaceChildren();
   return append(element, children);
@@ -39,47 +92,226 @@ export function replace(element, ...children) {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** An SVG element with attributes and children (for the card emblems). */
+/**
+ * An SVG element with attributes and children (the card emblems, the arrows).
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {...Node} children
+ * @returns {SVGElement}
+ */
 export function svg(tag, attrs = {}, ...children) {
-  const element = document.createElementNS(SVG, tag);
+  const element = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
   for (const child of children) element.append(child);
   return element;
 }
 
+// ------------------------------------------------------------------ patching
+
 /**
- * Re-render a region without losing the keyboard focus: the focused element's
- * data-focus key is looked up again after `render` and focused.
+ * The element on the page that a placeholder of keep() stands for.
+ * @type {WeakMap<Node, Element>}
  */
-export function keepFocus(render) {
-  const active = document.activeElement;
-  const key = active && active.dataset ? active.dataset.focus : undefined;
-  render();
-  if (key && document.activeElement !== active) {
-    const again = document.querySelector(`[data-focus="${CSS.escape(key)}"]`);
-    if (again) again.focus({ preventScroll: true });
+const KEPT = new WeakMap();
+
+/**
+ * A child that tells patch() to leave this element of the page as it is, where the
+ * placeholder is.
+ * @param {Element} element
+ * @returns {Node}
+ */
+export function keep(element) {
+  const placeholder = document.createComment("kept");
+  KEPT.set(placeholder, element);
+  return placeholder;
+}
+
+/**
+ * Make `element`'s children what `children` build, keeping the elements that stay:
+ * a child is kept when the new one has its key (data-region, id or data-focus) or,
+ * with no key, the same tag at the same place; its attributes, handlers, value and
+ * children are brought up to date.
+ * @param {Element} element
+ * @param {...Child} children
+ */
+export function patch(element, ...children) {
+  patchChildren(element, append(document.createElement("div"), children));
+}
+
+/**
+ * The key that matches an element with the one built in its place.
+ * @param {Node} node
+ * @returns {string | null}
+ */
+function keyOf(node) {
+  if (!(node instanceof Element)) return null;
+  return node.getAttribute("data-region") ?? (node.id || null) ?? node.getAttribute("data-focus");
+}
+
+/**
+ * @param {Element} from  on the page
+ * @param {Element} to  built: its children are taken over
+ */
+function patchChildren(from, to) {
+  /** @type {Map<string, Node>} */
+  const keyed = new Map();
+  for (const child of from.childNodes) {
+    const key = keyOf(child);
+    if (key !== null && !keyed.has(key)) keyed.set(key, child);
+  }
+  /** @type {ChildNode | null} */
+  let cursor = from.firstChild;
+  for (const built of [...to.childNodes]) {
+    const kept = KEPT.get(built);
+    const key = keyOf(built);
+    /** @type {Node | null} */
+    let match = kept ?? null;
+    if (!kept && key !== null) match = keyed.get(key) ?? null;
+    if (!kept && key === null) match = unkeyedFrom(cursor, built.nodeName);
+    if (match && !kept && match.nodeName !== built.nodeName) match = null;
+    if (match && !kept) {
+      if (match instanceof Element) patchElement(match, /** @type {Element} */ (built));
+      else if (match.nodeValue !== built.nodeValue) match.nodeValue = built.nodeValue;
+    }
+    if (!match) placeKept(built);
+    const node = match ?? built;
+    if (node === cursor) cursor = cursor.nextSibling;
+    else from.insertBefore(node, cursor);
+    if (key !== null) keyed.delete(key);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
   }
 }
 
 /**
- * Whether the folding panel with this id is open on the page, `kept` when it is not
- * there. Read it when drawing the page again: a click opens the panel at once, but
- * its toggle event comes later, maybe after a state that draws the page again.
+ * The first node from `cursor` on with no key and this name: the one an unkeyed new
+ * node takes the place of.
+ * @param {ChildNode | null} cursor
+ * @param {string} name
+ * @returns {ChildNode | null}
  */
-export function stillOpen(id, kept) {
-  const shown = document.getElementById(id);
-  return shown ? shown.open : kept;
+function unkeyedFrom(cursor, name) {
+  for (let node = cursor; node; node = node.nextSibling) {
+    if (node.nodeName === name && keyOf(node) === null) return node;
+  }
+  return null;
 }
 
-/** A short message at the bottom of the screen (errors, "link copied"). */
+/**
+ * Put the elements that keep() placeholders inside a new node stand for in their place.
+ * @param {Node} node
+ */
+function placeKept(node) {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_COMMENT);
+  /** @type {Node[]} */
+  const placeholders = [];
+  for (let found = walker.nextNode(); found; found = walker.nextNode()) {
+    if (KEPT.has(found)) placeholders.push(found);
+  }
+  for (const placeholder of placeholders) {
+    const kept = KEPT.get(placeholder);
+    if (kept && placeholder instanceof Comment) placeholder.replaceWith(kept);
+  }
+}
+
+/**
+ * @param {Element} from
+ * @param {Element} to
+ */
+function patchElement(from, to) {
+  for (const { name } of [...from.attributes]) {
+    if (!to.hasAttribute(name)) from.removeAttribute(name);
+  }
+  for (const { name, value } of to.attributes) {
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+  const handlers = HANDLERS.get(to);
+  const before = HANDLERS.get(from);
+  if (before) for (const type of before.keys()) if (!handlers?.has(type)) before.delete(type);
+  if (handlers) for (const [type, handler] of handlers) listen(from, type, handler);
+  if (from instanceof HTMLInputElement && to instanceof HTMLInputElement) {
+    if (from.checked !== to.checked) from.checked = to.checked;
+    if (from.value !== to.value) from.value = to.value;
+  }
+  patchChildren(from, to);
+}
+
+/**
+ * What a page draws in parts: each part is built again only when what it shows (its
+ * slice: a list of values) changed; else it stays as it is on the page. Returns the
+ * function that draws a part: draw(key, slice, build) gives the part to put in the page.
+ * @returns {(key: string, slice: unknown[], build: () => Element | null) => Node | null}
+ */
+export function regions() {
+  /** @type {Map<string, {slice: unknown[], empty: boolean}>} */
+  const drawn = new Map();
+  return (key, slice, build) => {
+    const before = drawn.get(key);
+    if (before && sameSlice(before.slice, slice)) {
+      if (before.empty) return null;
+      const shown = document.querySelector(`[data-region="${key}"]`);
+      if (shown) return keep(shown);
+    }
+    const element = build();
+    if (element) element.setAttribute("data-region", key);
+    drawn.set(key, { slice, empty: !element });
+    return element;
+  };
+}
+
+/**
+ * @param {unknown[]} a
+ * @param {unknown[]} b
+ * @returns {boolean}
+ */
+export function sameSlice(a, b) {
+  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+}
+
+// ------------------------------------------------------------------ small things
+
+/**
+ * A short message at the bottom of the screen (errors, "link copied").
+ * @param {string} text
+ * @param {"info" | "error"} [kind]
+ */
 export function toast(text, kind = "info") {
   const box = document.getElementById("toasts");
+  if (!box) return;
   const item = h("p", { class: `toast toast-${kind}` }, text);
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3000);
 }
 
-/** A labelled form field: its label, its control (with an id), an optional hint. */
+/**
+ * A labelled form field: its label, its control (with an id), an optional hint.
+ * @param {string} label
+ * @param {HTMLElement} control
+ * @param {Child} [hint]
+ * @param {string} [extra]
+ * @returns {HTMLDivElement}
+ */
 export function field(label, control, hint = null, extra = "") {
   return h("div", { class: `field ${extra}`.trim() }, h("label", { for: control.id }, label), control, hint);
+}
+
+/**
+ * The value of the input (or select) an event comes from.
+ * @param {Event} event
+ * @returns {string}
+ */
+export function valueOf(event) {
+  return /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target).value;
+}
+
+/**
+ * Whether the checkbox an event comes from is ticked.
+ * @param {Event} event
+ * @returns {boolean}
+ */
+export function checkedOf(event) {
+  return /** @type {HTMLInputElement} */ (event.target).checked;
 }

@@ -1,13 +1,16 @@
+// @ts-check
 // A refusal from the server in the interface's words: every code a page can meet has
 // its own sentence in each language; an unknown one falls back on the server's message.
 
-import { t } from "./i18n.js";
+import { known, t } from "./i18n.js";
 
-/** The words for an error {code, message} (from the API or the WebSocket). */
+/**
+ * The words for an error {code, message} (from the API or the WebSocket).
+ * @param {{code: string, message: string}} error
+ */
 export function errorText(error) {
   for (const key of [error.code, `err_${error.code}`]) {
-    const text = t(key);
-    if (text !== key) return text;
+    if (known(key)) return t(key);
   }
   return error.message;
 }

@@ -1,19 +1,64 @@
+// @ts-check
 // The home page: create a table (edition, seats, bots, options) or join one by link.
 
 import { api } from "./api.js";
 import { timeFields, timeSpec } from "./clocks.js";
-import { field, h, replace, toast } from "./dom.js";
+import { checkedOf, field, h, replace, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, levelChoice, t } from "./i18n.js";
-import { store } from "./store.js";
+import { storage } from "./storage.js";
+
+/** @typedef {import("./protocol.js").EditionInfo} EditionInfo */
+/** @typedef {import("./protocol.js").PolicyLevelInfo} PolicyLevelInfo */
+
+/**
+ * The table options as the form holds them (a field's text, a box ticked).
+ * @typedef {object} OptionFields
+ * @property {string} [tokens_to_win]
+ * @property {string} [tie_rule]
+ * @property {string} [first_player]
+ * @property {boolean} [face_up]
+ * @property {boolean} [princess_beats_bishop]
+ * @property {boolean} [constable_when_knocked_out]
+ */
+
+/**
+ * What the creation form holds; it survives a change of language.
+ * @typedef {object} Form
+ * @property {string} edition
+ * @property {number} players
+ * @property {string} name
+ * @property {string[]} seats  per seat: "open", or "bot:" and a level
+ * @property {OptionFields} options
+ * @property {boolean} hints
+ * @property {boolean | undefined} optionsOpen  whether the options are unfolded (at
+ *   first: whether any is set)
+ * @property {number} turn_timer
+ * @property {number} disconnect_timeout
+ * @property {string} bot_level
+ */
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const DEFAULTS = { edition: "2019", players: 3, seat: "bot:medium" };
 
+/** @param {HTMLElement} main */
 export function homePage(main) {
-  // What the form holds survives a change of language.
-  const form = { ...DEFAULTS, name: store.name(), seats: [], options: {}, hints: false };
+  /** @type {Form} */
+  const form = {
+    edition: DEFAULTS.edition,
+    players: DEFAULTS.players,
+    name: storage.name(),
+    seats: [],
+    options: {},
+    hints: false,
+    optionsOpen: undefined,
+    turn_timer: 0,
+    disconnect_timeout: 60,
+    bot_level: "medium",
+  };
+  /** @type {EditionInfo[]} */
   let editions = [];
+  /** @type {PolicyLevelInfo[]} */
   let policies = [];
 
   async function load() {
@@ -28,8 +73,12 @@ export function homePage(main) {
     return policies.filter((p) => p.edition === form.edition && p.players === form.players).map((p) => p.name);
   }
 
-  /** A choice of a policy that no longer fits the table goes back to the default. */
+  /**
+   * A choice of a policy that no longer fits the table goes back to the default.
+   * @param {string[]} offered
+   */
   function dropUnfitPolicies(offered) {
+    /** @param {string} level */
     const known = (level) => LEVELS.includes(level) || offered.includes(level);
     form.seats = form.seats.map((seat) => (seat === "open" || known(seat.slice(4)) ? seat : DEFAULTS.seat));
     if (!known(form.bot_level)) form.bot_level = "medium";
@@ -41,7 +90,8 @@ export function homePage(main) {
 
   function render() {
     document.title = "Love Letter";
-    document.getElementById("topbar-info").textContent = "";
+    const info = document.getElementById("topbar-info");
+    if (info) info.textContent = "";
     replace(
       main,
       h(
@@ -69,18 +119,18 @@ export function homePage(main) {
       autocomplete: "nickname",
       value: form.name,
       "aria-describedby": "name-hint",
-      oninput: (event) => (form.name = event.target.value),
+      oninput: (event) => (form.name = valueOf(event)),
     });
     const editionSelect = h(
       "select",
-      { id: "edition", onchange: (event) => ((form.edition = event.target.value), render()) },
+      { id: "edition", onchange: (event) => ((form.edition = valueOf(event)), render()) },
       editions.map((e) =>
         h("option", { value: e.id, selected: e.id === form.edition }, `${e.name} (${t("players_range", { min: e.players[0], max: e.players[1] })})`),
       ),
     );
     const players = h(
       "select",
-      { id: "players", onchange: (event) => ((form.players = Number(event.target.value)), render()) },
+      { id: "players", onchange: (event) => ((form.players = Number(valueOf(event))), render()) },
       range(min, max).map((n) => h("option", { value: n, selected: n === form.players }, String(n))),
     );
     const seats = h(
@@ -102,13 +152,17 @@ export function homePage(main) {
     );
   }
 
+  /**
+   * @param {number} index
+   * @param {string[]} offered
+   */
   function seatChoice(index, offered) {
     const select = h(
       "select",
       {
         id: `seat-${index}`,
         "aria-label": t("seat_n", { n: index + 1 }),
-        onchange: (event) => (form.seats[index] = event.target.value),
+        onchange: (event) => (form.seats[index] = valueOf(event)),
       },
       LEVELS.map((level) =>
         h(
@@ -123,10 +177,16 @@ export function homePage(main) {
     return h("li", {}, h("label", { class: "seat-label", for: `seat-${index}` }, t("seat_n", { n: index + 1 })), select);
   }
 
+  /** @param {EditionInfo} current */
   function optionsBox(current) {
     const options = form.options;
     const goal = current.tokens_to_win[String(form.players)];
     const premium = current.id === "premium" && form.players >= 5;
+    /**
+     * @param {"face_up" | "princess_beats_bishop" | "constable_when_knocked_out"} key
+     * @param {string} label
+     * @param {boolean} fallback
+     */
     const check = (key, label, fallback) =>
       h(
         "label",
@@ -135,7 +195,7 @@ export function homePage(main) {
           type: "checkbox",
           id: `opt-${key}`,
           checked: options[key] ?? fallback,
-          onchange: (event) => (options[key] = event.target.checked),
+          onchange: (event) => (options[key] = checkedOf(event)),
         }),
         label,
       );
@@ -144,7 +204,7 @@ export function homePage(main) {
       {
         class: "options",
         open: form.optionsOpen ?? Object.keys(options).length > 0,
-        ontoggle: (event) => (form.optionsOpen = event.target.open), // kept across a change of language
+        ontoggle: (event) => (form.optionsOpen = /** @type {HTMLDetailsElement} */ (event.target).open), // kept across a change of language
       },
       h("summary", {}, t("options")),
       field(
@@ -157,14 +217,14 @@ export function homePage(main) {
           inputmode: "numeric",
           placeholder: t("tokens_default", { n: goal }),
           value: options.tokens_to_win ?? "",
-          oninput: (event) => (options.tokens_to_win = event.target.value),
+          oninput: (event) => (options.tokens_to_win = valueOf(event)),
         }),
       ),
       field(
         t("tie_rule"),
         h(
           "select",
-          { id: "opt-tie", onchange: (event) => (options.tie_rule = event.target.value) },
+          { id: "opt-tie", onchange: (event) => (options.tie_rule = valueOf(event)) },
           h("option", { value: "all-win", selected: options.tie_rule !== "nobody" }, t("tie_all")),
           h("option", { value: "nobody", selected: options.tie_rule === "nobody" }, t("tie_nobody")),
         ),
@@ -173,7 +233,7 @@ export function homePage(main) {
         t("first_player"),
         h(
           "select",
-          { id: "opt-first", onchange: (event) => (options.first_player = event.target.value) },
+          { id: "opt-first", onchange: (event) => (options.first_player = valueOf(event)) },
           h("option", { value: "" }, t("first_random")),
           range(0, form.players - 1).map((seat) =>
             h("option", { value: seat, selected: String(options.first_player) === String(seat) }, seat === 0 ? t("you") : t("seat_n", { n: seat + 1 })),
@@ -186,42 +246,45 @@ export function homePage(main) {
       h(
         "label",
         { class: "check" },
-        h("input", { type: "checkbox", id: "opt-hints", checked: form.hints, onchange: (event) => (form.hints = event.target.checked) }),
+        h("input", { type: "checkbox", id: "opt-hints", checked: form.hints, onchange: (event) => (form.hints = checkedOf(event)) }),
         t("hints_option"),
       ),
     );
   }
 
+  /** @param {Event} event */
   async function create(event) {
     event.preventDefault();
     const name = form.name.trim();
     if (!name) {
       toast(t("name_blank"), "error"); // checked before anything is created
-      document.getElementById("name").focus();
+      document.getElementById("name")?.focus();
       return;
     }
-    const button = document.getElementById("create");
+    const button = /** @type {HTMLButtonElement} */ (document.getElementById("create"));
     button.disabled = true;
     button.textContent = t("creating");
     try {
       const seats = [{ kind: "open" }, ...form.seats.slice(1, form.players).map(seatSpec)];
       const created = await api.createTable({ edition: form.edition, seats, options: tableOptions(), lang: lang(), hints: form.hints, ...timeSpec(form) });
-      store.setName(name);
-      store.setHostToken(created.table, created.host_token);
+      storage.setName(name);
+      storage.setHostToken(created.table, created.host_token);
       const joined = await api.join(created.table, name, created.host_token);
-      store.setSeat(created.table, { seat: joined.seat, token: joined.token });
+      storage.setSeat(created.table, { seat: joined.seat, token: joined.token });
       if (seats.every((seat) => seat.kind === "bot" || seat === seats[0])) {
         await api.start(created.table, created.host_token);
       }
       location.assign(`/t/${created.table}`);
     } catch (error) {
-      toast(t("error", { message: errorText(error) }), "error");
+      toast(t("error", { message: errorText(/** @type {import("./api.js").ApiError} */ (error)) }), "error");
       button.disabled = false;
       button.textContent = t("create");
     }
   }
 
+  /** The table options that differ from the edition's rules. */
   function tableOptions() {
+    /** @type {Record<string, number | string | boolean>} */
     const options = {};
     const tokens = Number(form.options.tokens_to_win);
     if (tokens >= 1) options.tokens_to_win = tokens;
@@ -232,8 +295,9 @@ export function homePage(main) {
     }
     if (form.players === 2 && form.options.face_up === false) options.face_up = false;
     if (edition().id === "premium" && form.players >= 5) {
-      for (const key of ["princess_beats_bishop", "constable_when_knocked_out"]) {
-        if (key in form.options) options[key] = form.options[key];
+      for (const key of /** @type {const} */ (["princess_beats_bishop", "constable_when_knocked_out"])) {
+        const value = form.options[key];
+        if (value !== undefined) options[key] = value;
       }
     }
     return options;
@@ -241,6 +305,7 @@ export function homePage(main) {
 
   function joinForm() {
     const input = h("input", { id: "join-link", required: true, "aria-describedby": "join-hint", autocomplete: "off" });
+    /** @param {Event} event */
     const join = (event) => {
       event.preventDefault();
       const text = input.value.trim();
@@ -271,10 +336,15 @@ export function homePage(main) {
   return { onLang: () => load() };
 }
 
+/** @param {string} choice */
 function seatSpec(choice) {
   return choice === "open" ? { kind: "open" } : { kind: "bot", level: choice.slice(4) };
 }
 
+/**
+ * @param {number} from
+ * @param {number} to
+ */
 function range(from, to) {
   const numbers = [];
   for (let n = from; n <= to; n++) numbers.push(n);

@@ -1,7 +1,13 @@
-// The interface's own words in English and French. Card names, effects, the game
-// log and refusal reasons come from the server, already in the chosen language.
+// @ts-check
+// The interface's own words in English and French, in one catalogue. Card names,
+// effects, the game log and refusal reasons come from the server, already in the
+// chosen language. The page's language is its root element's lang attribute.
 
-const STRINGS = {
+/** @typedef {import("./protocol.js").Lang} Lang */
+/** A text, or a node (a card chip) put among the words. @typedef {string | Node} Part */
+
+/** @type {Record<Lang, Record<string, string>>} */
+export const CATALOGUE = {
   en: {
     skip: "Skip to the game",
     switch_lang: "Français",
@@ -112,6 +118,8 @@ const STRINGS = {
     unseen_many: "{n} unseen",
     choose_seats_baroness: "Choose one or two players whose hands you see",
     choose_seats_cardinal: "Choose the two players who trade hands (you may be one)",
+    choose_seats_others: "Choose one or two other players",
+    choose_seats_two: "Choose two players (you may be one)",
     confirm: "Play",
     back: "Back",
     keep_card: "Keep one card",
@@ -199,7 +207,7 @@ const STRINGS = {
     not_your_turn: "It is not your turn.",
     name_taken: "That name is taken at this table: choose another one.",
     table_not_found: "No table found for this link or code.",
-    // ---- issue 12 part B (timers, invitations, rules, chat): begin ----
+    // time, invitations, the host, rules, chat
     time_title: "Time",
     turn_timer: "Turn timer",
     timer_off: "off",
@@ -305,7 +313,54 @@ const STRINGS = {
     replay_unknown_game: "This table has no such game.",
     replay_to_table: "Back to the table",
     replay_record: "Download the game record",
-    // ---- issue 12 part B: end ----
+    // what just happened, private results, card details, sound
+    recent_title: "Last turns",
+    recent_none: "No card played yet this round.",
+    recent_more: "Whole log",
+    outcome_out: "out — held {card}",
+    outcome_out_plain: "out",
+    outcome_safe: "safe",
+    outcome_tie: "tie",
+    outcome_won: "higher card",
+    outcome_traded: "hands traded",
+    outcome_seen: "hand seen",
+    outcome_discarded: "discarded {card}",
+    outcome_protected: "protected",
+    outcome_no_effect: "no effect",
+    outcome_token: "+1 token",
+    move_on: "{name} played {card} on {targets}",
+    move_plain: "{name} played {card}",
+    move_on_me: "You played {card} on {targets}",
+    move_plain_me: "You played {card}",
+    move_self_hand: "{name} played {card} on their own hand",
+    move_self_hand_me: "You played {card} on your own hand",
+    move_self: "{name} played {card}, choosing themselves",
+    move_self_me: "You played {card}, choosing yourself",
+    move_with: "{name} played {card} and traded hands with {targets}",
+    move_with_me: "You played {card} and traded hands with {targets}",
+    recent_you: "you",
+    private_title: "Only you see this",
+    private_ok: "OK",
+    private_look: "{name} holds {card}.",
+    private_compare_win: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You stay in.",
+    private_compare_lose: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You are out.",
+    private_compare_tie: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. A tie: nobody is out.",
+    private_trade: "You traded hands with {name}: you gave {gave} and got {got}.",
+    private_chancellor: "You drew {cards}: keep one, the others go under the deck.",
+    card_close: "Close",
+    card_in_deck: "{n} {n|copy|copies} in the deck",
+    sound_on: "Sound on",
+    sound_off: "Sound off",
+    sound_label: "Play a sound when it is your turn",
+    notify_title: "Love Letter: your turn",
+    notify_body: "It is your turn at table {id}.",
+    revealed: "Hand at the end",
+    seats_max: "At most {n} {n|player|players}: unselect one first.",
+    play_why_none: "Choose {n|one player|the players} first.",
+    play_why_others: "Choose one or two players first.",
+    play_why_two: "Choose exactly two players.",
+    you_suffix: "{name} (you)",
+    recent_outcome: "{name}:",
   },
   fr: {
     skip: "Aller au jeu",
@@ -414,6 +469,8 @@ const STRINGS = {
     unseen_many: "{n} non vues",
     choose_seats_baroness: "Choisissez un ou deux joueurs dont vous verrez la main",
     choose_seats_cardinal: "Choisissez les deux joueurs qui échangent leur main (vous pouvez en être)",
+    choose_seats_others: "Choisissez un ou deux autres joueurs",
+    choose_seats_two: "Choisissez deux joueurs (vous pouvez en être)",
     confirm: "Jouer",
     back: "Retour",
     keep_card: "Gardez une carte",
@@ -497,7 +554,7 @@ const STRINGS = {
     not_your_turn: "Ce n'est pas à vous de jouer.",
     name_taken: "Ce nom est déjà pris à cette table : choisissez-en un autre.",
     table_not_found: "Aucune table trouvée pour ce lien ou ce code.",
-    // ---- issue 12 part B (timers, invitations, rules, chat): begin ----
+    // time, invitations, the host, rules, chat
     time_title: "Temps",
     turn_timer: "Temps par décision",
     timer_off: "illimité",
@@ -603,64 +660,7 @@ const STRINGS = {
     replay_unknown_game: "Cette table n'a pas cette partie.",
     replay_to_table: "Retour à la table",
     replay_record: "Télécharger l'enregistrement de la partie",
-    // ---- issue 12 part B: end ----
-  },
-};
-
-// ---------------------------------------------------------------- issue 12, part A
-// What just happened on the table, the last turns, private results, card details,
-// sound and notifications.
-const TABLE_PLAY = {
-  en: {
-    recent_title: "Last turns",
-    recent_none: "No card played yet this round.",
-    recent_more: "Whole log",
-    outcome_out: "out — held {card}",
-    outcome_out_plain: "out",
-    outcome_safe: "safe",
-    outcome_tie: "tie",
-    outcome_won: "higher card",
-    outcome_traded: "hands traded",
-    outcome_seen: "hand seen",
-    outcome_discarded: "discarded {card}",
-    outcome_protected: "protected",
-    outcome_no_effect: "no effect",
-    outcome_token: "+1 token",
-    move_on: "{name} played {card} on {targets}",
-    move_plain: "{name} played {card}",
-    move_on_me: "You played {card} on {targets}",
-    move_plain_me: "You played {card}",
-    move_self_hand: "{name} played {card} on their own hand",
-    move_self_hand_me: "You played {card} on your own hand",
-    move_self: "{name} played {card}, choosing themselves",
-    move_self_me: "You played {card}, choosing yourself",
-    move_with: "{name} played {card} and traded hands with {targets}",
-    move_with_me: "You played {card} and traded hands with {targets}",
-    recent_you: "you",
-    private_title: "Only you see this",
-    private_ok: "OK",
-    private_look: "{name} holds {card}.",
-    private_compare_win: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You stay in.",
-    private_compare_lose: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. You are out.",
-    private_compare_tie: "You compared hands with {name}: you hold {mine}, {name} holds {theirs}. A tie: nobody is out.",
-    private_trade: "You traded hands with {name}: you gave {gave} and got {got}.",
-    private_chancellor: "You drew {cards}: keep one, the others go under the deck.",
-    card_close: "Close",
-    card_in_deck: "{n} {n|copy|copies} in the deck",
-    sound_on: "Sound on",
-    sound_off: "Sound off",
-    sound_label: "Play a sound when it is your turn",
-    notify_title: "Love Letter: your turn",
-    notify_body: "It is your turn at table {id}.",
-    revealed: "Hand at the end",
-    seats_max: "At most {n} {n|player|players}: unselect one first.",
-    play_why_none: "Choose {n|one player|the players} first.",
-    play_why_baroness: "Choose one or two players first.",
-    play_why_cardinal: "Choose exactly two players.",
-    you_suffix: "{name} (you)",
-    recent_outcome: "{name}:",
-  },
-  fr: {
+    // what just happened, private results, card details, sound
     recent_title: "Derniers coups",
     recent_none: "Aucune carte jouée dans cette manche.",
     recent_more: "Tout le journal",
@@ -704,49 +704,70 @@ const TABLE_PLAY = {
     revealed: "Main à la fin",
     seats_max: "{n} {n|joueur|joueurs} au plus : retirez-en un d'abord.",
     play_why_none: "Choisissez d'abord {n|un joueur|les joueurs}.",
-    play_why_baroness: "Choisissez d'abord un ou deux joueurs.",
-    play_why_cardinal: "Choisissez exactement deux joueurs.",
+    play_why_others: "Choisissez d'abord un ou deux joueurs.",
+    play_why_two: "Choisissez exactement deux joueurs.",
     you_suffix: "{name} (vous)",
     recent_outcome: "{name} :",
   },
 };
-for (const code of Object.keys(TABLE_PLAY)) Object.assign(STRINGS[code], TABLE_PLAY[code]);
-// ---------------------------------------------------------------- end of part A
 
+
+/** @type {Lang[]} */
 export const LANGS = ["en", "fr"];
 
-let current = "en";
+/**
+ * @param {unknown} value
+ * @returns {value is Lang}
+ */
+function isLang(value) {
+  return LANGS.includes(/** @type {Lang} */ (value));
+}
 
-/** The language: the one chosen before on this device, else the browser's. */
+/**
+ * The language: the one chosen before on this device, else the browser's.
+ * @param {string | null} saved
+ * @returns {Lang}
+ */
 export function initialLang(saved) {
-  if (LANGS.includes(saved)) return saved;
+  if (isLang(saved)) return saved;
   const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
   for (const tag of preferred) {
     const base = String(tag || "").slice(0, 2).toLowerCase();
-    if (LANGS.includes(base)) return base;
+    if (isLang(base)) return base;
   }
   return "en";
 }
 
+/**
+ * Speak `lang` from now on (English for a language the page does not know).
+ * @param {string} lang
+ */
 export function setLang(lang) {
-  current = LANGS.includes(lang) ? lang : "en";
-  document.documentElement.lang = current;
+  document.documentElement.lang = isLang(lang) ? lang : "en";
 }
 
+/** @returns {Lang} */
 export function lang() {
-  return current;
+  const current = document.documentElement.lang;
+  return isLang(current) ? current : "en";
 }
 
 const NBSP = "\u00a0";
 const FIELD = /(\{[^{}]+\})/;
 
+/** The values of a template's fields. @typedef {Record<string, Part | Part[] | number>} Fields */
+
 /**
  * A template's text in the current language, set as French sets it (a no-break space
  * before : ; ! ? and none other), its plurals chosen: "{n|token|tokens}" (French puts
  * 0 and 1 in the singular), its elisions made: "{de:name}" is "d'Ana", "de Bruno".
+ * @param {string} key
+ * @param {Fields} fields
+ * @returns {(string | Part | Part[])[]}
  */
 function template(key, fields) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  const current = lang();
+  const text = CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key;
   return text.split(FIELD).map((part, i) => {
     if (i % 2 === 0) return current === "fr" ? part.replace(/[ \u00a0\u202f]*([:;!?])/g, `${NBSP}$1`) : part;
     const inner = part.slice(1, -1);
@@ -761,27 +782,51 @@ function template(key, fields) {
   });
 }
 
-/** "de" + "Ana" is "d'Ana" in French (a vowel or a mute h); "de Bruno" else. */
+/**
+ * "de" + "Ana" is "d'Ana" in French (a vowel or a mute h); "de Bruno" else.
+ * @param {string} word
+ * @param {Part | Part[] | number} name
+ * @returns {string | Part[]}
+ */
 export function elide(word, name) {
-  if (typeof name !== "string") return [word, " ", name];
+  if (typeof name !== "string") return [word, " ", ...[name].flat().map((part) => (typeof part === "number" ? String(part) : part))];
   const first = name.slice(0, 1).toLowerCase();
   const vowel = first === "y" ? !/^[aeiouyàâäéèêëîïôöùûüÿœæ]/i.test(name.slice(1, 2)) : /^[aeiouyàâäéèêëîïôöùûüÿœæh]/.test(first);
-  return current === "fr" && vowel ? `${word.slice(0, -1)}'${name}` : `${word} ${name}`;
+  return lang() === "fr" && vowel ? `${word.slice(0, -1)}'${name}` : `${word} ${name}`;
 }
 
-/** A string of the interface in the current language, its {fields} filled in. */
-/** A bot level's name: in the current language if it has one, else as the server calls it. */
+/**
+ * Whether the interface has words for `key`.
+ * @param {string} key
+ */
+export function known(key) {
+  return Object.hasOwn(CATALOGUE.en, key);
+}
+
+/**
+ * A bot level's name: in the current language if it has one, else as the server calls it.
+ * @param {string | null} level
+ */
 export function levelName(level) {
   const key = `level_${level}`;
-  const text = t(key);
-  return text === key ? level : text;
+  return known(key) ? t(key) : String(level);
 }
 
-/** How the creation form names a bot level: a level's own name, or a trained policy's. */
+/**
+ * How the creation form names a bot level: a level's own name, or a trained policy's.
+ * @param {string} level
+ * @param {string[]} policies
+ */
 export function levelChoice(level, policies) {
   return policies.includes(level) ? t("level_policy", { name: level }) : levelName(level);
 }
 
+/**
+ * A string of the interface in the current language, its {fields} filled in.
+ * @param {string} key
+ * @param {Record<string, string | number>} [fields]
+ * @returns {string}
+ */
 export function t(key, fields = {}) {
   return tParts(key, fields).join("");
 }
@@ -789,23 +834,35 @@ export function t(key, fields = {}) {
 /**
  * Like t(), but the fields may be DOM nodes (cards drawn as chips): returns a list of
  * strings and nodes to append.
+ * @param {string} key
+ * @param {Fields} [fields]
+ * @returns {Part[]}
  */
 export function tParts(key, fields = {}) {
   return template(key, fields).flatMap((part) => {
     const name = typeof part === "string" ? part.match(/^\{(\w+)\}$/) : null;
-    return name && name[1] in fields ? fields[name[1]] : part;
+    if (!name || !(name[1] in fields)) return part;
+    const value = fields[name[1]];
+    return typeof value === "number" ? String(value) : value;
   });
 }
 
-/** Elements (card chips, say) listed as words are: "a, b and c" / "a, b et c". */
+/**
+ * Elements (card chips, say) listed as words are: "a, b and c" / "a, b et c".
+ * @param {Part[]} parts
+ * @returns {Part[]}
+ */
 export function listParts(parts) {
-  const and = current === "fr" ? " et " : " and ";
+  const and = lang() === "fr" ? " et " : " and ";
   return parts.flatMap((part, i) => (i === 0 ? [part] : [i === parts.length - 1 ? and : ", ", part]));
 }
 
-/** "Ana", "Ana and Bruno", "Ana, Bruno and Chloé" (or "et"). */
+/**
+ * "Ana", "Ana and Bruno", "Ana, Bruno and Chloé" (or "et").
+ * @param {string[]} names
+ */
 export function listNames(names) {
-  const and = current === "fr" ? " et " : " and ";
+  const and = lang() === "fr" ? " et " : " and ";
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")}${and}${names[names.length - 1]}`;
 }

@@ -1,16 +1,20 @@
+// @ts-check
 // The single page: picks the home, a table (to play or watch) or a replay by the URL.
 
-import { initialLang, lang, setLang, t } from "./i18n.js";
 import { homePage } from "./home.js";
+import { initialLang, lang, setLang, t } from "./i18n.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
-import { store } from "./store.js";
+import { storage } from "./storage.js";
 import { tablePage } from "./table.js";
 
-const asked = new URLSearchParams(location.search).get("lang"); // a shared /rules?lang= link
-setLang(initialLang(asked === "en" || asked === "fr" ? asked : store.lang()));
+/** A page: what it does when the language changes. @typedef {{onLang: () => void}} Page */
 
-const main = document.getElementById("main");
+const asked = new URLSearchParams(location.search).get("lang"); // a shared /rules?lang= link
+setLang(initialLang(asked === "en" || asked === "fr" ? asked : storage.lang()));
+
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+/** @type {[RegExp, (...found: string[]) => Page][]} */
 const routes = [
   [/^\/$/, () => homePage(main)],
   [/^\/t\/([\w-]+)\/?$/, (id) => tablePage(main, id, { watch: false })],
@@ -19,30 +23,32 @@ const routes = [
   [/^\/rules\/?$/, () => rulesPage(main)],
 ];
 
-let page = null;
-for (const [pattern, open] of routes) {
-  const found = location.pathname.match(pattern);
-  if (found) {
-    page = open(...found.slice(1));
-    break;
+/** The page of this address, the home page if none. */
+function open() {
+  for (const [pattern, opener] of routes) {
+    const found = location.pathname.match(pattern);
+    if (found) return opener(...found.slice(1));
   }
+  return homePage(main);
 }
-if (!page) page = homePage(main);
 
-const langButton = document.getElementById("lang-switch");
+const page = open();
+
+const langButton = /** @type {HTMLButtonElement} */ (document.getElementById("lang-switch"));
 function labelChrome() {
   langButton.textContent = t("switch_lang");
   langButton.setAttribute("aria-label", t("switch_lang_label"));
   langButton.lang = lang() === "en" ? "fr" : "en";
-  document.querySelector(".skip-link").textContent = t("skip");
-  document.getElementById("rules-link").textContent = t("rules_link");
+  const skip = document.querySelector(".skip-link");
+  if (skip) skip.textContent = t("skip");
+  const rules = document.getElementById("rules-link");
+  if (rules) rules.textContent = t("rules_link");
 }
 labelChrome();
 langButton.addEventListener("click", () => {
   const next = lang() === "en" ? "fr" : "en";
   setLang(next);
-  store.setLang(next);
+  storage.setLang(next);
   labelChrome();
   page.onLang();
 });
-

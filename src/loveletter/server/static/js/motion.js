@@ -1,3 +1,4 @@
+// @ts-check
 // The last play shown where it happened: the card flies from its player to their
 // discard pile (under 600 ms) and an arrow goes from the player to each target. Both
 // are drawn over the page after it is built and never hold up a click or the next
@@ -5,18 +6,27 @@
 
 import { svg } from "./dom.js";
 
+/** @typedef {import("./moves.js").Move} Move */
+/** A rectangle relative to the board. @typedef {{left: number, top: number, right: number, bottom: number}} Box */
+/** @typedef {[number, number]} Point */
+
 const FLIGHT_MS = 450;
 
 function reduced() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Fly the played card from where it was held to the top of its player's pile. */
+/**
+ * Fly the played card from where it was held to the top of its player's pile.
+ * @param {Element} board
+ * @param {Move | null} move
+ * @param {number | null} me
+ */
 export function flyCard(board, move, me) {
   if (!move || reduced()) return;
   const seat = board.querySelector(`.seat[data-seat="${move.seat}"]`);
   const chip = seat ? seat.querySelector(".pile li:last-child .chip") : null;
-  if (!chip || chip.dataset.card !== move.card) return;
+  if (!seat || !chip || chip.getAttribute("data-card") !== move.card) return;
   const from = move.seat === me ? board.querySelector(".hand") : seat.querySelector(".seat-hand, .seat-name");
   if (!from) return;
   const a = from.getBoundingClientRect();
@@ -43,6 +53,10 @@ const MIN_SEGMENT = 6;
  * Each runs from the player's seat to the edge of the target's, drawn only where it
  * crosses no text: it is cut where it passes over a seat, the hand or the strip.
  */
+/**
+ * @param {Element} board
+ * @param {Move | null} move
+ */
 export function drawArrows(board, move) {
   const old = board.querySelector(".move-arrows");
   if (old) old.remove();
@@ -51,13 +65,22 @@ export function drawArrows(board, move) {
   const from = board.querySelector(`.seat[data-seat="${move.seat}"]`);
   if (!from || !targets.length) return;
   const box = board.getBoundingClientRect();
+  /**
+   * @param {Element} element
+   * @returns {Box}
+   */
   const local = (element) => {
     const r = element.getBoundingClientRect();
     return { left: r.left - box.left, top: r.top - box.top, right: r.right - box.left, bottom: r.bottom - box.top };
   };
   const obstacles = [...board.querySelectorAll(OBSTACLES)].map(local);
+  /**
+   * @param {Box} r
+   * @returns {Point}
+   */
   const centre = (r) => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
   const [x1, y1] = centre(local(from));
+  /** @type {SVGElement[]} */
   const lines = [];
   for (const seat of targets) {
     const to = board.querySelector(`.seat[data-seat="${seat}"]`);
@@ -67,6 +90,7 @@ export function drawArrows(board, move) {
     // The arrow ends where it enters the target's seat, a little outside it.
     const [enter] = inside([x1, y1], [cx, cy], target) ?? [1];
     const reach = Math.max(0, enter - 3 / Math.hypot(cx - x1, cy - y1));
+    /** @type {Point} */
     const end = [x1 + (cx - x1) * reach, y1 + (cy - y1) * reach];
     const pieces = outside([x1, y1], end, obstacles);
     pieces.forEach(([a, b], i) => {
@@ -96,6 +120,10 @@ export function drawArrows(board, move) {
 /**
  * The part of the segment p→q inside the rectangle, as [t0, t1] along it (0 at p,
  * 1 at q), or null when the segment misses it (Liang–Barsky clipping).
+ * @param {Point} p
+ * @param {Point} q
+ * @param {Box} r
+ * @returns {[number, number] | null}
  */
 export function inside(p, q, r) {
   const dx = q[0] - p[0];
@@ -123,10 +151,18 @@ export function inside(p, q, r) {
 /**
  * The parts of the segment p→q outside every rectangle, long enough to draw; the
  * last part, which carries the arrowhead, is kept however short.
+ * @param {Point} p
+ * @param {Point} q
+ * @param {Box[]} rectangles
+ * @returns {[number, number][]}
  */
 export function outside(p, q, rectangles) {
-  const cut = rectangles.map((r) => inside(p, q, r)).filter(Boolean).sort((a, b) => a[0] - b[0]);
+  const cut = rectangles
+    .map((r) => inside(p, q, r))
+    .filter((part) => part !== null)
+    .sort((a, b) => a[0] - b[0]);
   const length = Math.hypot(q[0] - p[0], q[1] - p[1]);
+  /** @type {[number, number][]} */
   const pieces = [];
   let from = 0;
   for (const [t0, t1] of cut) {

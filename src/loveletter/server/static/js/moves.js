@@ -2,7 +2,14 @@
 // What just happened, read from a view's events (this round's, as the seat may see
 // them): the plays of the round with their outcomes on each seat, the private results
 // a seat is shown, and the cards the end of a round turns face up. Pure functions: no
-// DOM, no timers; state.js and the views (table.js, recent.js) use them.
+// DOM, no timers; state.js and the views (board.js, recent.js) use them. How a card is
+// played comes from the server's catalogue (cards.js): no card is named here.
+
+/**
+ * What the plays need to know of the cards: whether one chooses players (played on
+ * nobody, it has no effect: R11). A Deck of cards.js is one.
+ * @typedef {{choosesPlayers: (id: string) => boolean}} CardKinds
+ */
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").GameEvent} GameEvent */
@@ -35,9 +42,10 @@ const PRIVATE = new Set(["look", "compare", "trade", "chancellor_draw"]);
 /**
  * The plays of the view's round, in order, each with its outcomes.
  * @param {View} view
+ * @param {CardKinds} cards
  * @returns {Move[]}
  */
-export function movesOf(view) {
+export function movesOf(view, cards) {
   /** @type {Move[]} */
   const moves = [];
   /** @type {Move | null} */
@@ -47,7 +55,7 @@ export function movesOf(view) {
       move = { index, seat: event.seat, card: event.card, targets: [...event.targets], guess: event.guess, outcomes: [] };
       moves.push(move);
       if (event.card === "handmaid") addOutcome(move, event.seat, "protected");
-      else if (!event.targets.length && CHOOSES.has(event.card)) addOutcome(move, event.seat, "no_effect");
+      else if (!event.targets.length && cards.choosesPlayers(event.card)) addOutcome(move, event.seat, "no_effect");
     } else if (event.type === "turn" || event.type === "round") {
       move = null;
     } else if (move) {
@@ -56,9 +64,6 @@ export function movesOf(view) {
   });
   return moves;
 }
-
-/** Cards that choose players: played on nobody, they do nothing (R11). */
-const CHOOSES = new Set(["guard", "priest", "baron", "prince", "king", "dowager_queen", "jester", "cardinal", "baroness", "sycophant", "bishop"]);
 
 /**
  * @param {Move} move
@@ -125,11 +130,21 @@ function addOutcome(move, seat, kind, card = null) {
 /**
  * The round's last play, if any.
  * @param {View} view
+ * @param {CardKinds} cards
  * @returns {Move | null}
  */
-export function lastMove(view) {
-  const moves = movesOf(view);
+export function lastMove(view, cards) {
+  const moves = movesOf(view, cards);
   return moves.length ? moves[moves.length - 1] : null;
+}
+
+/**
+ * The index in view.events of the round's last play, -1 before any.
+ * @param {View} view
+ * @returns {number}
+ */
+export function lastPlayIndex(view) {
+  return view.events.findLastIndex((event) => event.type === "play");
 }
 
 /**

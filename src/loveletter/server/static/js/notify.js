@@ -1,18 +1,16 @@
+// @ts-check
 // Telling a player that it is their turn when they are not looking: a short sound
-// (off unless they turn it on; remembered by the browser) and, while the tab is
-// hidden, a browser notification if they allowed them.
+// (off unless they turn it on; the page's state holds the choice, the browser
+// remembers it) and, while the tab is hidden, a browser notification if they allowed
+// them.
 
 import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
-import { store } from "./store.js";
 
-let audio = null;
-
-/** Two soft notes, made on the spot (no sound file). */
+/** Two soft notes, made on the spot (no sound file), in an audio context of their own. */
 function chime() {
-  const Context = window.AudioContext || window.webkitAudioContext;
-  if (!Context) return;
-  audio = audio || new Context();
+  if (!("AudioContext" in window)) return;
+  const audio = new AudioContext();
   const now = audio.currentTime;
   [659.25, 987.77].forEach((frequency, i) => {
     const tone = audio.createOscillator();
@@ -25,12 +23,17 @@ function chime() {
     tone.connect(gain).connect(audio.destination);
     tone.start(now + i * 0.16);
     tone.stop(now + i * 0.16 + 0.4);
+    if (i === 1) tone.addEventListener("ended", () => audio.close());
   });
 }
 
-/** It became this seat's turn: a sound if wanted, a notification if the tab is hidden. */
-export function yourTurn(tableId) {
-  if (store.sound()) chime();
+/**
+ * It became this seat's turn: a sound if wanted, a notification if the tab is hidden.
+ * @param {string} tableId
+ * @param {boolean} sound
+ */
+export function yourTurn(tableId, sound) {
+  if (sound) chime();
   if (document.visibilityState !== "hidden" || !("Notification" in window)) return;
   if (Notification.permission === "granted") {
     const note = new Notification(t("notify_title"), { body: t("notify_body", { id: tableId }), tag: `turn-${tableId}` });
@@ -38,9 +41,12 @@ export function yourTurn(tableId) {
   }
 }
 
-/** The sound toggle of the top bar (asks for notifications when switched on). */
-export function soundToggle(onChange = () => {}) {
-  const on = store.sound();
+/**
+ * The sound toggle of the top bar (asks for notifications when switched on).
+ * @param {boolean} on
+ * @param {(on: boolean) => void} onChange
+ */
+export function soundToggle(on, onChange) {
   return h(
     "button",
     {
@@ -52,12 +58,11 @@ export function soundToggle(onChange = () => {}) {
       title: t("sound_label"),
       "aria-label": t("sound_label"),
       onclick: () => {
-        store.setSound(!on);
         if (!on) {
           chime();
           if ("Notification" in window && Notification.permission === "default") Notification.requestPermission();
         }
-        onChange();
+        onChange(!on);
       },
     },
     speaker(on),
@@ -65,7 +70,10 @@ export function soundToggle(onChange = () => {}) {
   );
 }
 
-/** A loudspeaker, with waves when the sound is on, crossed out when off. */
+/**
+ * A loudspeaker, with waves when the sound is on, crossed out when off.
+ * @param {boolean} on
+ */
 function speaker(on) {
   const line = { fill: "none", stroke: "currentColor", "stroke-width": 1.8, "stroke-linecap": "round" };
   return svg(

@@ -1,3 +1,4 @@
+// @ts-check
 // The side panels: the game log (from the server, in your language), the card
 // tracker (view.unseen) and your private notes (what you were shown, and when; kept
 // by state.js).
@@ -7,14 +8,35 @@ import { h } from "./dom.js";
 import { listParts, t, tParts } from "./i18n.js";
 import { unseenCounts } from "./moves.js";
 
+/** @typedef {import("./board.js").Ctx} Ctx */
+/** @typedef {import("./i18n.js").Part} Part */
+/** @typedef {import("./protocol.js").GameEvent} GameEvent */
+/** @typedef {import("./state.js").LogRound} LogRound */
+/** @typedef {import("./state.js").Notes} Notes */
+/** @typedef {import("./state.js").Note} Note */
+/** @typedef {import("./state.js").Tab} Tab */
+
 /**
- * Tabs and the chosen panel, after `top` (the private results, if any). `ui` is the
- * table's state (state.js): its tab, log and notes.
+ * The tab shown: the one chosen, if this page has it (a spectator has no notes).
+ * @param {number | null} me
+ * @param {Tab} chosen
+ * @returns {Tab}
  */
-export function sidePanels(ctx, ui, onTab, top = null, bottom = null) {
-  const tabs = ctx.me === null ? ["log", "cards"] : ["log", "cards", "notes"];
-  const tab = tabs.includes(ui.tab) ? ui.tab : "log";
-  const bar = h(
+export function shownTab(me, chosen) {
+  return me === null && chosen === "notes" ? "log" : chosen;
+}
+
+/**
+ * The tabs of the side column: the log, the tracker, the notes.
+ * @param {number | null} me
+ * @param {Tab} chosen
+ * @param {(tab: Tab, focus?: boolean) => void} onTab
+ */
+export function tabBar(me, chosen, onTab) {
+  /** @type {Tab[]} */
+  const tabs = me === null ? ["log", "cards"] : ["log", "cards", "notes"];
+  const tab = shownTab(me, chosen);
+  return h(
     "div",
     { class: "tabs", role: "tablist" },
     tabs.map((name) =>
@@ -30,7 +52,8 @@ export function sidePanels(ctx, ui, onTab, top = null, bottom = null) {
           tabindex: name === tab ? "0" : "-1",
           onclick: () => onTab(name),
           onkeydown: (event) => {
-            const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+            const key = /** @type {KeyboardEvent} */ (event).key;
+            const step = key === "ArrowRight" ? 1 : key === "ArrowLeft" ? -1 : 0;
             if (!step) return;
             event.preventDefault();
             event.stopPropagation();
@@ -41,24 +64,27 @@ export function sidePanels(ctx, ui, onTab, top = null, bottom = null) {
       ),
     ),
   );
-  const content = { log: logPanel, cards: trackerPanel, notes: notesPanel }[tab](ctx, ui);
-  return h(
-    "aside",
-    { class: "side panel" },
-    top,
-    bar,
-    h("div", { class: "tab-panel", role: "tabpanel", id: `panel-${tab}`, "aria-labelledby": `tab-${tab}`, tabindex: "0" }, content),
-    bottom,
-  );
 }
 
-function logPanel(ctx, ui) {
+/**
+ * The panel of the tab shown.
+ * @param {Ctx} ctx
+ * @param {{tab: Tab, log: LogRound[], notes: Notes}} ui  the table's (state.js)
+ */
+export function tabPanel(ctx, ui) {
+  const tab = shownTab(ctx.me, ui.tab);
+  const content = tab === "log" ? logPanel(ui.log) : tab === "cards" ? trackerPanel(ctx) : notesPanel(ctx, ui.notes);
+  return h("div", { class: "tab-panel", role: "tabpanel", id: `panel-${tab}`, "aria-labelledby": `tab-${tab}`, tabindex: "0" }, content);
+}
+
+/** @param {LogRound[]} log */
+function logPanel(log) {
   return [
     h("h2", { class: "sr-only" }, t("log_title")),
     h(
       "div",
       { class: "log", id: "log" },
-      ui.log.map((entry) =>
+      log.map((entry) =>
         h(
           "section",
           { class: "log-round" },
@@ -70,6 +96,7 @@ function logPanel(ctx, ui) {
   ];
 }
 
+/** @param {Ctx} ctx */
 function trackerPanel(ctx) {
   const { view, deck } = ctx;
   const unseen = unseenCounts(view, ctx.me);
@@ -97,19 +124,26 @@ function trackerPanel(ctx) {
   ];
 }
 
-function notesPanel(ctx, ui) {
+/**
+ * @param {Ctx} ctx
+ * @param {Notes} notes
+ */
+function notesPanel(ctx, notes) {
   const { view, deck, me } = ctx;
+  /** @param {number} seat */
   const name = (seat) => view.players[seat];
-  const card = (id) => cardChip(deck, id);
-  const rounds = Object.entries(ui.notes)
-    .map(([round, notes]) => [Number(round), notes])
-    .filter(([, notes]) => notes.length)
+  /** @param {string | null} id */
+  const card = (id) => cardChip(deck, id ?? "");
+  /** @type {[number, Note[]][]} */
+  const rounds = Object.entries(notes)
+    .map(([round, list]) => /** @type {[number, Note[]]} */ ([Number(round), list]))
+    .filter(([, list]) => list.length)
     .sort((a, b) => b[0] - a[0]);
   const title = h("h2", { class: "panel-title" }, t("notes_title"));
   if (!rounds.length) return [title, h("p", { class: "muted" }, t("notes_empty"))];
   return [
     title,
-    rounds.map(([round, notes]) =>
+    rounds.map(([round, list]) =>
       h(
         "section",
         { class: "notes-round" },
@@ -117,8 +151,8 @@ function notesPanel(ctx, ui) {
         h(
           "ul",
           { class: "notes" },
-          notes.map((note) =>
-            h("li", {}, h("span", { class: "note-when" }, t("note_turn", { turn: note.turn })), h("span", { class: "note-text" }, noteText(note.event, me, name, card))),
+          list.map((note) =>
+            h("li", {}, h("span", { class: "note-when" }, t("note_turn", { turn: note.turn })), h("span", { class: "note-text" }, me === null ? null : noteText(note.event, me, name, card))),
           ),
         ),
       ),
@@ -126,8 +160,16 @@ function notesPanel(ctx, ui) {
   ];
 }
 
+/**
+ * @param {GameEvent} event
+ * @param {number} me
+ * @param {(seat: number) => string} name
+ * @param {(id: string | null) => HTMLElement} card
+ * @returns {Part[]}
+ */
 function noteText(event, me, name, card) {
-  const cards = (ids) => listParts(ids.map(card));
+  /** @param {string[] | null} ids */
+  const cards = (ids) => listParts((ids ?? []).map(card));
   switch (event.type) {
     case "look":
       return tParts("note_look", { name: name(event.target), card: card(event.card) });
@@ -149,7 +191,9 @@ function noteText(event, me, name, card) {
     }
     case "chancellor_draw":
       return tParts("note_chancellor_draw", { cards: cards(event.cards) });
-    default:
+    case "chancellor_return":
       return tParts("note_chancellor_return", { cards: cards(event.cards) });
+    default:
+      return [];
   }
 }

@@ -16,6 +16,9 @@
  * @property {string | null} level  a bot's level
  * @property {boolean} online
  * @property {boolean} standin  a bot plays for a player gone too long
+ * @property {boolean} away  marked away: their turn timer ran out three times in a row
+ * @property {number | null} standin_at  when a bot stands in for this absent player
+ *   (server time, seconds), null unless they are gone during a game
  */
 
 /**
@@ -25,7 +28,14 @@
  * @property {string} edition
  * @property {Record<string, unknown>} options  the options given at creation
  * @property {string} bot_level
- * @property {number} disconnect_timeout  seconds
+ * @property {number} disconnect_timeout  seconds a player may be gone before a bot stands in
+ * @property {number} turn_timer  seconds a human has for each decision (0: no timer)
+ * @property {number | null} deadline  when the decision under way is made by a bot
+ *   (server time, seconds), null without a turn timer or a decision
+ * @property {number | null} host_seat  the host's seat, null until the host sits
+ * @property {number | null} host_gone_at  when seated players may start without the
+ *   host, gone now (server time), else null
+ * @property {boolean} spectator_chat  whether spectators may write in the chat
  * @property {boolean} hints  whether seated players may ask for the expert's hint
  * @property {"lobby" | "playing" | "finished"} status
  * @property {number} game  the game's number at this table (0 in the lobby)
@@ -164,6 +174,7 @@
  * @property {TableInfo} table
  * @property {{seat: number | null}} you  null: a spectator
  * @property {Position | null} position  null in the lobby
+ * @property {number} server_time  the server's clock when it sent this (seconds)
  * @property {View | null} view  null in the lobby
  * @property {string[]} log  the lines this connection was not told yet
  * @property {boolean} log_reset  the lines start at the round's beginning
@@ -185,9 +196,162 @@
  * The answer to a ping.
  * @typedef {object} PongMessage
  * @property {"pong"} type
- * @property {string | number} [ref]
+ * @property {string | number | null} ref
  */
 
-/** @typedef {StateMessage | ErrorMessage | PongMessage} ServerMessage */
+/** The chat's quick reactions. @typedef {"applause" | "laugh" | "wow" | "thanks" | "oops"} Reaction */
+
+/**
+ * A line of the table's chat: a text or a reaction, from a seat or a spectator.
+ * @typedef {object} ChatMessage
+ * @property {"chat"} type
+ * @property {number | null} seat  null: a spectator
+ * @property {string | null} name
+ * @property {string | null} text
+ * @property {Reaction | null} reaction
+ * @property {number} at  server time, seconds
+ */
+
+/**
+ * The chat's latest lines, told to a new connection.
+ * @typedef {object} ChatHistoryMessage
+ * @property {"chat_history"} type
+ * @property {ChatMessage[]} lines
+ */
+
+/**
+ * The expert's advice for this seat, answering a "hint" message (`ref`, its id).
+ * @typedef {object} HintMessage
+ * @property {"hint"} type
+ * @property {string} action  in notation
+ * @property {string} reason  in the connection's language
+ * @property {string | number | null} ref
+ */
+
+/**
+ * @typedef {StateMessage | ErrorMessage | PongMessage | ChatMessage | ChatHistoryMessage
+ *   | HintMessage} ServerMessage
+ */
+
+// ------------------------------------------------------------------ HTTP answers
+
+/**
+ * A new table (POST /api/tables).
+ * @typedef {object} TableCreated
+ * @property {string} table
+ * @property {string} host_token  the host's secret
+ * @property {string} invite_url
+ * @property {string} ws_url
+ */
+
+/**
+ * A seat taken (POST /api/tables/{id}/join).
+ * @typedef {object} Joined
+ * @property {string} table
+ * @property {number} seat
+ * @property {string} token  the seat's secret: kept to reconnect
+ */
+
+/**
+ * Where invitation links point (GET /api/links).
+ * @typedef {object} LinksInfo
+ * @property {string | null} base  null: the address the browser used
+ * @property {boolean} local_only  the server listens on this computer only
+ * @property {string} listen  the address it listens on
+ */
+
+/**
+ * A refused request's reason (the `error` of an HTTP error's body).
+ * @typedef {object} ErrorBody
+ * @property {string} code
+ * @property {string} message
+ */
+
+/**
+ * A trained policy a server offers as a bot level, and the table it fits.
+ * @typedef {object} PolicyLevelInfo
+ * @property {string} name
+ * @property {string} edition
+ * @property {number} players
+ */
+
+/**
+ * The bot levels a server offers (GET /api/levels).
+ * @typedef {object} LevelsInfo
+ * @property {string[]} builtin
+ * @property {PolicyLevelInfo[]} policies
+ */
+
+/**
+ * A spectator's view in a replay: without what no replay step holds.
+ * @typedef {Omit<View, "events" | "learned" | "legal_actions" | "known_hands" | "hand">} ReplayView
+ */
+
+/**
+ * One step of a replay: a deal (`action` null) or one decision.
+ * @typedef {object} ReplayStep
+ * @property {number} round
+ * @property {string | null} action
+ * @property {number | null} seat  who decided
+ * @property {string[]} log  the step's lines
+ * @property {ReplayView} view  its "results" only the review of the step's own round
+ * @property {string[][]} hands  every hand, face up
+ * @property {string | null} set_aside
+ */
+
+/**
+ * A finished game, step by step (GET /api/tables/{id}/games/{n}/replay).
+ * @typedef {object} Replay
+ * @property {string} edition
+ * @property {string[]} players
+ * @property {number[]} winners
+ * @property {ReplayStep[]} steps
+ * @property {string} [table]
+ * @property {number} [game]
+ */
+
+// ------------------------------------------------------------------ the catalogue
+
+/**
+ * One card of a deck (GET /api/editions): its words in one language and how it is
+ * played, which is all the page knows of a card.
+ * @typedef {object} CardInfo
+ * @property {string} id
+ * @property {number} value
+ * @property {number} count  copies in the deck
+ * @property {string} name
+ * @property {string} effect
+ * @property {string} chooses  whom it chooses: nobody, other, any, others, two
+ * @property {number[]} seats  how many seats an action of it may name ([] : none)
+ * @property {"card" | "value" | null} names  what its action names after the seat
+ * @property {"chancellor" | "cardinal" | "bishop" | null} step  the second step it asks for
+ */
+
+/**
+ * The ordinary playing cards that stand for one card.
+ * @typedef {object} PlayingCard
+ * @property {string} card
+ * @property {string} cards
+ * @property {boolean} given  by the sources (else completed as in the Premium deck)
+ */
+
+/**
+ * An edition's deck for a range of player counts.
+ * @typedef {object} DeckInfo
+ * @property {number[]} players  the lowest and the highest count
+ * @property {boolean} guard_names_value
+ * @property {CardInfo[]} cards
+ * @property {PlayingCard[]} playing_cards
+ */
+
+/**
+ * An edition (GET /api/editions).
+ * @typedef {object} EditionInfo
+ * @property {string} id
+ * @property {string} name
+ * @property {number[]} players  the lowest and the highest count
+ * @property {Record<string, number>} tokens_to_win  by player count
+ * @property {DeckInfo[]} decks
+ */
 
 export {};

@@ -1,3 +1,4 @@
+// @ts-check
 // What just happened, drawn on the table: the outcome of the last play on each seat
 // it touched, the "last turns" strip, and the private results a seat is shown until
 // it dismisses them. The facts come from moves.js; the words from i18n.js.
@@ -7,10 +8,22 @@ import { h } from "./dom.js";
 import { listNames, listParts, t, tParts } from "./i18n.js";
 import { chosenBy, movesOf } from "./moves.js";
 
+/** @typedef {import("./board.js").Ctx} Ctx */
+/** @typedef {import("./cards.js").Deck} Deck */
+/** @typedef {import("./moves.js").Move} Move */
+/** @typedef {import("./moves.js").Outcome} Outcome */
+/** @typedef {import("./protocol.js").GameEvent} GameEvent */
+/** @typedef {import("./state.js").Overlay} Overlay */
+
 /** How many plays the strip shows. */
 const STRIP = 4;
 
-/** The classes of a seat touched by the last play: its player and its targets. */
+/**
+ * The classes of a seat touched by the last play: its player and its targets.
+ * @param {Move | null} move
+ * @param {number} seat
+ * @returns {string[]}
+ */
 export function moveClasses(move, seat) {
   if (!move) return [];
   const classes = [];
@@ -19,21 +32,33 @@ export function moveClasses(move, seat) {
   return classes;
 }
 
-/** The last play's outcome on a seat, as a tag (shown while the play is fresh). */
+/**
+ * The last play's outcome on a seat, as a tag (shown while the play is fresh).
+ * @param {Deck} deck
+ * @param {Move | null} move
+ * @param {number} seat
+ */
 export function outcomeTag(deck, move, seat) {
   const outcome = move ? move.outcomes.find((item) => item.seat === seat) : null;
   if (!outcome) return null;
   return h("p", { class: `outcome outcome-${outcome.kind}`, role: "status", "data-outcome": outcome.kind }, outcomeWords(deck, outcome));
 }
 
+/**
+ * @param {Deck} deck
+ * @param {Outcome} outcome
+ */
 function outcomeWords(deck, outcome) {
   const chip = outcome.card ? cardChip(deck, outcome.card) : null;
   if (outcome.kind === "out") return chip ? tParts("outcome_out", { card: chip }) : t("outcome_out_plain");
-  if (outcome.kind === "discarded") return tParts("outcome_discarded", { card: chip });
+  if (outcome.kind === "discarded") return tParts("outcome_discarded", { card: chip ?? [] });
   return t(`outcome_${outcome.kind}`);
 }
 
-/** The words of a play, by whom it chose (moves.js, chosenBy) and its card. */
+/**
+ * The words of a play, by whom it chose (moves.js, chosenBy) and its card.
+ * @type {Record<ReturnType<typeof chosenBy>["shape"], (card: string) => string>}
+ */
 const MOVE_WORDS = {
   plain: () => "move_plain",
   on: () => "move_on",
@@ -45,15 +70,23 @@ const MOVE_WORDS = {
  * How the strip tells a play to the seat `me` (null: a spectator): the key of its
  * words in i18n.js, and the players to name as its {targets}.
  */
+/**
+ * @param {Move} move
+ * @param {number | null} me
+ */
 export function playWords(move, me) {
   const { shape, others } = chosenBy(move);
   return { key: MOVE_WORDS[shape](move.card) + (move.seat === me ? "_me" : ""), targets: others };
 }
 
-/** The strip of the round's last plays, newest last, each in words and card icons. */
+/**
+ * The strip of the round's last plays, newest last, each in words and card icons.
+ * @param {Ctx} ctx
+ */
 export function recentStrip(ctx) {
   const { view, deck } = ctx;
-  const moves = movesOf(view).slice(-STRIP);
+  const moves = movesOf(view, deck).slice(-STRIP);
+  /** @param {number} seat */
   const name = (seat) => (seat === ctx.me ? t("recent_you") : view.players[seat]);
   const items = moves.map((move, i) => {
     const { key, targets } = playWords(move, ctx.me);
@@ -75,16 +108,34 @@ export function recentStrip(ctx) {
 }
 
 /**
- * Keeps only the newest plays of a drawn strip that fit whole on its line, dropping
- * the oldest first: a play cut at the strip's edge reads as another one (the log has
- * them all). The newest always stays, on two lines if one is too short for it.
+ * Shows only the newest plays of a drawn strip that fit whole on its line, leaving
+ * out the oldest first: a play cut at the strip's edge reads as another one (the log
+ * has them all). The newest always stays, on two lines if one is too short for it.
+ * Fitting again (the page was laid out anew) starts from every play.
+ * @param {Element} strip
  */
 export function fitStrip(strip) {
-  while (strip.children.length > 1 && strip.scrollWidth > strip.clientWidth) strip.firstElementChild.remove();
-  if (strip.scrollWidth > strip.clientWidth) strip.firstElementChild.classList.add("wraps");
+  const moves = [...strip.children];
+  for (const move of moves) move.classList.remove("cut", "wraps");
+  // Measured to the fraction of a pixel: scrollWidth rounds a play half a pixel out.
+  const overflows = () => {
+    const line = strip.getBoundingClientRect();
+    return moves.some((move) => {
+      const box = move.getBoundingClientRect();
+      return box.width > 0 && (box.left < line.left || box.right > line.right);
+    });
+  };
+  let first = 0;
+  while (first < moves.length - 1 && overflows()) moves[first++].classList.add("cut");
+  if (overflows()) moves[first]?.classList.add("wraps");
 }
 
-/** The private results still open, each with its dismiss button. */
+/**
+ * The private results still open, each with its dismiss button.
+ * @param {Ctx} ctx
+ * @param {Overlay[]} overlays
+ * @param {(key: string) => void} dismiss
+ */
 export function privatePanel(ctx, overlays, dismiss) {
   if (!overlays.length || ctx.me === null) return null;
   return h(
@@ -102,9 +153,14 @@ export function privatePanel(ctx, overlays, dismiss) {
   );
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {GameEvent} event
+ */
 function privateWords(ctx, event) {
   const { view, deck, me } = ctx;
-  const chip = (id) => cardChip(deck, id, { class: "face" });
+  /** @param {string | null} id */
+  const chip = (id) => cardChip(deck, id ?? "", { class: "face" });
   switch (event.type) {
     case "look":
       return tParts("private_look", { name: view.players[event.target], card: chip(event.card) });
@@ -127,7 +183,9 @@ function privateWords(ctx, event) {
         got: chip(first ? event.second_card : event.first_card),
       });
     }
+    case "chancellor_draw":
+      return tParts("private_chancellor", { cards: listParts((event.cards ?? []).map(chip)) });
     default:
-      return tParts("private_chancellor", { cards: listParts(event.cards.map(chip)) });
+      return [];
   }
 }

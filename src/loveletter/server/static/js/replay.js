@@ -1,20 +1,43 @@
+// @ts-check
 // The replay of a finished game: every step, forwards and backwards, every hand shown
 // (the game is over: nothing of it is secret any more).
 
 import { api } from "./api.js";
 import { seatPanel, tableCenter } from "./board.js";
-import { setInfoDeck } from "./cardinfo.js";
+import { installCardInfo } from "./cardinfo.js";
 import { loadDeck } from "./cards.js";
-import { h, keepFocus, replace, svg } from "./dom.js";
+import { h, patch, replace, svg } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, t } from "./i18n.js";
 import { roundSummary } from "./summary.js";
 
+/** @typedef {import("./board.js").Ctx} Ctx */
+/** @typedef {import("./cards.js").Deck} Deck */
+/** @typedef {import("./protocol.js").Replay} Replay */
+/** @typedef {import("./protocol.js").ReplayStep} ReplayStep */
+/** @typedef {import("./protocol.js").View} View */
+
+/**
+ * A replay step's view as the board draws it: no events, no hand of its own.
+ * @param {ReplayStep} step
+ * @returns {View}
+ */
+function fullView(step) {
+  return { ...step.view, events: [], learned: [], legal_actions: [], known_hands: {}, hand: null };
+}
+
 /** The shortest the replay's log gets on a low window, in pixels. */
 const MIN_LOG_HEIGHT = 200;
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} tableId
+ * @param {number} gameNumber
+ */
 export function replayPage(main, tableId, gameNumber) {
+  /** @type {Replay | null} */
   let data = null;
+  /** @type {Deck | null} */
   let deck = null;
   // ?step=n counts from 1, as the page does ("Step n of …").
   let index = Math.max(0, (Number(new URLSearchParams(location.search).get("step")) || 1) - 1);
@@ -23,7 +46,8 @@ export function replayPage(main, tableId, gameNumber) {
     replace(main, h("p", { class: "panel notice" }, t("replay_loading")));
     try {
       data = await api.replay(tableId, gameNumber, lang());
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {import("./api.js").ApiError} */ (caught);
       // A table that exists gets a link to it; an unknown one only a way home.
       const tableKnown = error.code === "not_finished" || error.code === "unknown_game";
       const text = error.code === "not_finished" ? t("replay_unavailable") : error.code === "unknown_game" ? t("replay_unknown_game") : tableKnown || error.status === 404 ? t("unknown_table") : errorText(error);
@@ -32,15 +56,16 @@ export function replayPage(main, tableId, gameNumber) {
       return;
     }
     deck = await loadDeck(lang(), data.edition, data.players.length);
-    setInfoDeck(deck);
     index = Math.min(index, data.steps.length - 1);
     render();
   }
 
+  /** @param {number} to */
   function clamp(to) {
-    return Math.max(0, Math.min(data.steps.length - 1, to));
+    return data ? Math.max(0, Math.min(data.steps.length - 1, to)) : 0;
   }
 
+  /** @param {number} to */
   function go(to) {
     const next = clamp(to);
     if (next === index) return;
@@ -52,8 +77,10 @@ export function replayPage(main, tableId, gameNumber) {
   /**
    * The deal of the next round (delta 1), or of the previous one (delta -1); going
    * back from inside a round first goes to that round's deal.
+   * @param {1 | -1} delta
    */
   function roundStart(delta) {
+    if (!data) return 0;
     const steps = data.steps;
     const here = steps[index];
     const round = delta < 0 && here.action !== null ? here.round : here.round + delta;
@@ -62,17 +89,28 @@ export function replayPage(main, tableId, gameNumber) {
   }
 
   function render() {
+    if (!data || !deck) return;
     const steps = data.steps;
     const step = steps[index];
-    const view = step.view;
-    const ctx = { deck, view, table: null, me: null, previous: index ? steps[index - 1].view : null, review: step.hands };
+    const view = fullView(step);
+    /** @type {Record<string, string[]>} */
+    const review = Object.fromEntries(step.hands.map((hand, seat) => [String(seat), hand]));
+    /** @type {Ctx} */
+    const ctx = { deck, view, table: null, me: null, previous: index ? fullView(steps[index - 1]) : null, review, move: null, flash: false, clockOffset: 0 };
     document.title = `${t("replay_title", { id: tableId, n: gameNumber })} — Love Letter`;
-    document.getElementById("topbar-info").textContent = [deck.edition.name, t("round", { n: step.round })].join(" · ");
+    const info = document.getElementById("topbar-info");
+    if (info) info.textContent = [deck.edition.name, t("round", { n: step.round })].join(" · ");
     const lines = [];
     for (let i = steps.findIndex((s) => s.round === step.round); i <= index; i++) {
       for (const line of steps[i].log) lines.push({ line, now: i === index });
     }
     const result = view.phase === "round_over" || view.phase === "game_over" ? view.results[view.results.length - 1] : null;
+    /**
+     * @param {string} label
+     * @param {keyof typeof ICONS} shape
+     * @param {number} to
+     * @param {string} id
+     */
     const button = (label, shape, to, id) =>
       h("button", { type: "button", class: "icon", id, "aria-label": label, title: label, "data-focus": id, disabled: clamp(to) === index, onclick: () => go(to) }, icon(shape));
     const slider = h("input", {
@@ -83,7 +121,7 @@ export function replayPage(main, tableId, gameNumber) {
       value: index,
       "aria-label": t("replay_step", { n: index + 1, total: steps.length }),
       "data-focus": "slider",
-      oninput: (event) => go(Number(event.target.value)),
+      oninput: (event) => go(Number(/** @type {HTMLInputElement} */ (event.target).value)),
     });
     const root = h(
       "div",
@@ -132,7 +170,7 @@ export function replayPage(main, tableId, gameNumber) {
         ),
       ),
     );
-    keepFocus(() => replace(main, root));
+    patch(main, root);
     fitLog();
   }
 
@@ -142,8 +180,9 @@ export function replayPage(main, tableId, gameNumber) {
    */
   function fitLog() {
     const log = document.getElementById("log");
-    if (!log) return;
-    const beside = getComputedStyle(log.closest(".side")).position === "sticky";
+    const side = log && log.closest(".side");
+    if (!log || !side) return;
+    const beside = getComputedStyle(side).position === "sticky";
     const top = log.getBoundingClientRect().top + window.scrollY;
     log.style.maxHeight = beside ? `${Math.max(MIN_LOG_HEIGHT, window.innerHeight - top - 16)}px` : "";
     log.scrollTop = log.scrollHeight;
@@ -152,13 +191,15 @@ export function replayPage(main, tableId, gameNumber) {
   window.addEventListener("resize", () => data && fitLog());
 
   document.addEventListener("keydown", (event) => {
-    if (!data || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    const replay = data;
+    if (!replay || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof Element && event.target.closest("input, select, textarea")) return;
+    /** @type {Record<string, () => number>} */
     const moves = {
       ArrowRight: () => index + 1,
       ArrowLeft: () => index - 1,
       Home: () => 0,
-      End: () => data.steps.length - 1,
+      End: () => replay.steps.length - 1,
       PageDown: () => roundStart(1),
       PageUp: () => roundStart(-1),
     };
@@ -169,6 +210,7 @@ export function replayPage(main, tableId, gameNumber) {
     }
   });
 
+  installCardInfo(() => deck);
   load();
   return { onLang: () => load() };
 }
@@ -183,6 +225,7 @@ const ICONS = {
   last: ["M15 4v12", "M4 4l8 6-8 6z"],
 };
 
+/** @param {keyof typeof ICONS} shape */
 function icon(shape) {
   const paths = ICONS[shape].map((d) =>
     svg("path", { d, fill: "currentColor", stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round" }),

@@ -1,15 +1,21 @@
+// @ts-check
 // The rules page (/rules?edition=…): the whole rules of an edition, its card
 // reference (one printed A4 page per deck) and the playing cards that stand for each
 // card. Card names, effects, decks and token goals come from the server
 // (/api/editions, the engine's own texts); the rest is the interface's words.
 
 import { api } from "./api.js";
-import { h, replace, toast } from "./dom.js";
+import { h, replace, toast, valueOf } from "./dom.js";
 import { lang, t } from "./i18n.js";
+
+/** @typedef {import("./dom.js").Child} Child */
+/** @typedef {import("./protocol.js").DeckInfo} DeckInfo */
+/** @typedef {import("./protocol.js").EditionInfo} EditionInfo */
 
 /** Editions whose showdown ties are broken by the discard piles' totals. */
 const TIE_BY_DISCARDS = new Set(["classic", "premium"]);
 
+/** @param {HTMLElement} main */
 export function rulesPage(main) {
   const params = new URLSearchParams(location.search);
   let chosen = params.get("edition") || "2019";
@@ -21,6 +27,7 @@ export function rulesPage(main) {
     render(editions, edition);
   }
 
+  /** @param {string} id */
   function choose(id) {
     chosen = id;
     const url = new URL(location.href);
@@ -29,12 +36,17 @@ export function rulesPage(main) {
     load();
   }
 
+  /**
+   * @param {EditionInfo[]} editions
+   * @param {EditionInfo} edition
+   */
   function render(editions, edition) {
     document.title = `${t("rules_title")} — ${edition.name}`;
-    document.getElementById("topbar-info").textContent = t("rules_title");
+    const info = document.getElementById("topbar-info");
+    if (info) info.textContent = t("rules_title");
     const select = h(
       "select",
-      { id: "rules-edition", onchange: (event) => choose(event.target.value) },
+      { id: "rules-edition", onchange: (event) => choose(valueOf(event)) },
       editions.map((e) => h("option", { value: e.id, selected: e.id === edition.id }, e.name)),
     );
     replace(
@@ -78,10 +90,15 @@ export function rulesPage(main) {
   return { onLang: () => load() };
 }
 
+/**
+ * @param {string} titleKey
+ * @param {...Child} content
+ */
 function section(titleKey, ...content) {
   return h("section", { class: "rules-section" }, h("h2", {}, t(titleKey)), content);
 }
 
+/** @param {EditionInfo} edition */
 function tokensTable(edition) {
   const counts = Object.keys(edition.tokens_to_win);
   return h(
@@ -91,12 +108,19 @@ function tokensTable(edition) {
   );
 }
 
-/** Whether the edition numbers the King 6 (its cards' ranks are not their values). */
+/**
+ * Whether the edition numbers the King 6 (its cards' ranks are not their values).
+ * @param {EditionInfo} edition
+ */
 function rankDiffers(edition) {
   return edition.decks.some((deck) => deck.cards.some((card) => card.id === "king" && card.value !== 7));
 }
 
-/** One deck's card reference, with the playing cards: one printed page. */
+/**
+ * One deck's card reference, with the playing cards: one printed page.
+ * @param {EditionInfo} edition
+ * @param {DeckInfo} deck
+ */
 function deckTable(edition, deck) {
   const [min, max] = deck.players;
   const total = deck.cards.reduce((sum, card) => sum + card.count, 0);

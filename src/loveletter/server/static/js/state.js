@@ -1,21 +1,33 @@
 // @ts-check
-// A table's state in the page: everything drawn from the server's messages and the
-// player's own steps, as plain data changed by one pure function, reduce(state,
-// event). No DOM, no WebSocket, no timers, no storage: table.js feeds it and draws it.
+// A table's page state: everything drawn from the server's messages, the player's own
+// steps and what the page shows (open panels, drafts, the dialog), as plain data
+// changed by one pure function, reduce(state, event), the reducer of the page's store
+// (store.js). No DOM, no WebSocket, no timers, no storage: table.js feeds it and
+// draws it.
 
-import { byWord, nextStep } from "./actions.js";
-import { lastMove, privateResults } from "./moves.js";
+import { byWord, nextStep, stepWord } from "./actions.js";
+import { lastPlayIndex, privateResults } from "./moves.js";
 
 /** @typedef {import("./protocol.js").StateMessage} StateMessage */
 /** @typedef {import("./protocol.js").ErrorMessage} ErrorMessage */
+/** @typedef {import("./protocol.js").ChatMessage} ChatMessage */
+/** @typedef {import("./protocol.js").HintMessage} HintMessage */
+/** @typedef {import("./protocol.js").LinksInfo} LinksInfo */
+/** @typedef {import("./protocol.js").Lang} Lang */
+/** @typedef {import("./cards.js").Deck} Deck */
+/** @typedef {import("./storage.js").SeatToken} SeatToken */
 /** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
 /** @typedef {import("./protocol.js").Position} Position */
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").GameEvent} GameEvent */
-/** @typedef {ReturnType<typeof import("./actions.js").parseAction>} ParsedAction */
+/** @typedef {import("./actions.js").ParsedAction} ParsedAction */
 
 /** @typedef {"connecting" | "open" | "lost"} Status */
 /** @typedef {"log" | "cards" | "notes"} Tab */
+/** The folding panels of a table's page. @typedef {"host-tools" | "watch-tools" | "chat"} Panel */
+
+/** How many chat lines the page keeps. */
+const CHAT_LINES = 100;
 
 /**
  * The decision under way: the card chosen (`word`), the arguments picked after it,
@@ -45,21 +57,59 @@ import { lastMove, privateResults } from "./moves.js";
 /**
  * @typedef {object} TableState
  * @property {StateMessage | null} message  the latest state from the server
+ * @property {View | null} previous  the view of the state before it, in the same game
+ *   (what came since is new: a card drawn, a card played, a player out)
  * @property {Status} status  the WebSocket's
  * @property {LogRound[]} log  this game's, round by round
  * @property {Notes} notes  this game's
  * @property {number | null} reviewed  how many round results were shown (or were
  *   already past on arrival); null until the game's first view
+ * @property {boolean} summary  whether the dialog of the latest round's result is open
  * @property {Choice} choice
  * @property {string} choiceKey  the legal actions and position the choice belongs to
  * @property {{id: number, position: string} | null} pending  an action sent and not
  *   answered yet: its id and the position it was sent at
  * @property {Tab} tab  the side panel shown
+ * @property {Record<Panel, boolean>} open  which folding panels are open
  * @property {{code: string, message: string} | null} joinError  why taking a seat failed
+ * @property {string} joinName  the name typed to take a seat
  * @property {{round: number, count: number} | null} seen  the round's events already
  *   drawn (what came after them is new: it flashes, private results open)
  * @property {Overlay[]} overlays  private results shown until dismissed, oldest first
  * @property {string | null} flash  the key of the last play while its outcome shows
+ * @property {{lines: ChatMessage[], draft: string}} chat  the chat's latest lines and
+ *   the line being typed
+ * @property {Hint} hint
+ * @property {Lang} lang  the page's
+ * @property {{key: string, deck: Deck} | null} deck  the cards' words, for the
+ *   edition, player count and language of the key
+ * @property {LinksInfo | null} links  where invitation links point
+ * @property {SeatToken | null} seat  this device's seat at the table and its secret
+ * @property {string | null} hostToken  the host's secret, kept by the device that
+ *   created the table
+ * @property {boolean} sound  whether a sound tells that it is this seat's turn
+ * @property {number} clockOffset  the server's clock minus the page's, in seconds
+ * @property {boolean} narrow  whether the screen is too narrow for the side column
+ * @property {string | null} notice  what ends the page (an unknown table)
+ */
+
+/**
+ * The expert's hint: the request under way and the last answer, each for a version
+ * of the table (a hint is dropped once the table moves on).
+ * @typedef {object} Hint
+ * @property {{id: number, version: number} | null} asked
+ * @property {{text: string, version: number} | null} shown
+ */
+
+/**
+ * What the device knows when the page opens.
+ * @typedef {object} Device
+ * @property {Lang} [lang]
+ * @property {SeatToken | null} [seat]
+ * @property {string | null} [hostToken]
+ * @property {string} [name]
+ * @property {boolean} [sound]
+ * @property {boolean} [narrow]
  */
 
 /**
@@ -78,12 +128,24 @@ import { lastMove, privateResults } from "./moves.js";
  *   | {type: "toggle_seat", seat: number}
  *   | {type: "back"}
  *   | {type: "tab", tab: Tab}
- *   | {type: "reviewed", count: number}
+ *   | {type: "panel", panel: Panel, open: boolean}
+ *   | {type: "summary", open: boolean}
  *   | {type: "remembered", notes: Notes}
+ *   | {type: "join_name", name: string}
  *   | {type: "join_failed", code: string, message: string}
- *   | {type: "joined"}
+ *   | {type: "joined", seat: SeatToken}
+ *   | {type: "forgotten"}
  *   | {type: "dismiss", key: string}
- *   | {type: "flash_over", key: string}} PageEvent
+ *   | {type: "flash_over", key: string}
+ *   | {type: "chat_draft", text: string}
+ *   | {type: "hint_asked", id: number, version: number}
+ *   | {type: "lang", lang: Lang}
+ *   | {type: "deck", key: string, deck: Deck}
+ *   | {type: "links", links: LinksInfo | null}
+ *   | {type: "sound", on: boolean}
+ *   | {type: "clock", offset: number}
+ *   | {type: "narrow", narrow: boolean}
+ *   | {type: "notice", text: string}} PageEvent
  */
 
 /** @typedef {ServerMessage | PageEvent} TableEvent */
@@ -93,22 +155,41 @@ function noChoice() {
   return { word: null, picks: [], seats: [] };
 }
 
-/** @returns {TableState} */
-export function initialState() {
+/**
+ * The state of a page that opens, with what the device remembers.
+ * @param {Device} [device]
+ * @returns {TableState}
+ */
+export function initialState(device = {}) {
   return {
     message: null,
+    previous: null,
     status: "connecting",
     log: [],
     notes: {},
     reviewed: null,
+    summary: false,
     choice: noChoice(),
     choiceKey: "",
     pending: null,
     tab: "log",
+    open: { "host-tools": false, "watch-tools": false, chat: true },
     joinError: null,
+    joinName: device.name ?? "",
     seen: null,
     overlays: [],
     flash: null,
+    chat: { lines: [], draft: "" },
+    hint: { asked: null, shown: null },
+    lang: device.lang ?? "en",
+    deck: null,
+    links: null,
+    seat: device.seat ?? null,
+    hostToken: device.hostToken ?? null,
+    sound: device.sound ?? false,
+    clockOffset: 0,
+    narrow: device.narrow ?? false,
+    notice: null,
   };
 }
 
@@ -125,6 +206,13 @@ export function reduce(state, event) {
       return received(state, event);
     case "error":
       return refused(state, event);
+    case "chat":
+      return { ...state, chat: { ...state.chat, lines: [...state.chat.lines, event].slice(-CHAT_LINES) } };
+    case "chat_history":
+      // Told on every connection: the lines this page has already are the same ones.
+      return state.chat.lines.length ? state : { ...state, chat: { ...state.chat, lines: event.lines.slice(-CHAT_LINES) } };
+    case "hint":
+      return hinted(state, event);
     case "status":
       if (event.status === state.status) return state;
       // A lost connection loses what was being sent: the decision starts over on return.
@@ -145,20 +233,44 @@ export function reduce(state, event) {
     case "back":
       return { ...state, choice: back(state.choice) };
     case "tab":
-      return { ...state, tab: event.tab };
-    case "reviewed":
-      return { ...state, reviewed: event.count };
+      return event.tab === state.tab ? state : { ...state, tab: event.tab };
+    case "panel":
+      return state.open[event.panel] === event.open ? state : { ...state, open: { ...state.open, [event.panel]: event.open } };
+    case "summary":
+      return event.open === state.summary ? state : { ...state, summary: event.open };
     case "remembered":
       // Past rounds from the device's memory; the rounds of the view stay as they are.
       return { ...state, notes: { ...event.notes, ...state.notes } };
+    case "join_name":
+      return { ...state, joinName: event.name };
     case "join_failed":
       return { ...state, joinError: { code: event.code, message: event.message } };
     case "joined":
-      return { ...state, joinError: null };
+      return { ...state, joinError: null, seat: event.seat };
+    case "forgotten":
+      return { ...state, seat: null };
     case "dismiss":
       return { ...state, overlays: state.overlays.filter((overlay) => overlay.key !== event.key) };
     case "flash_over":
       return state.flash === event.key ? { ...state, flash: null } : state;
+    case "chat_draft":
+      return event.text === state.chat.draft ? state : { ...state, chat: { ...state.chat, draft: event.text } };
+    case "hint_asked":
+      return { ...state, hint: { ...state.hint, asked: { id: event.id, version: event.version } } };
+    case "lang":
+      return event.lang === state.lang ? state : { ...state, lang: event.lang };
+    case "deck":
+      return state.deck && state.deck.key === event.key ? state : { ...state, deck: { key: event.key, deck: event.deck } };
+    case "links":
+      return { ...state, links: event.links };
+    case "sound":
+      return event.on === state.sound ? state : { ...state, sound: event.on };
+    case "clock":
+      return event.offset === state.clockOffset ? state : { ...state, clockOffset: event.offset };
+    case "narrow":
+      return event.narrow === state.narrow ? state : { ...state, narrow: event.narrow };
+    case "notice":
+      return { ...state, notice: event.text };
     default:
       // A pong, or a message this page does not know: nothing to draw.
       return state;
@@ -171,9 +283,10 @@ export function reduce(state, event) {
  * @returns {TableState}
  */
 function received(state, message) {
-  const next = { ...state, message };
-  if (gameOf(state) !== message.table.game) {
-    Object.assign(next, { log: [], notes: {}, reviewed: null, seen: null, overlays: [], flash: null });
+  const sameGame = gameOf(state) === message.table.game;
+  const next = { ...state, message, previous: sameGame && state.message ? state.message.view : null };
+  if (!sameGame) {
+    Object.assign(next, { log: [], notes: {}, reviewed: null, summary: false, seen: null, overlays: [], flash: null });
   }
   if (message.earlier) next.log = withEarlier(next.log, message.earlier);
   if (message.position) next.log = withLines(next.log, message.position.round, message);
@@ -182,6 +295,10 @@ function received(state, message) {
   if (view && next.reviewed === null) {
     // Past rounds' summaries are not shown again on arrival; the one just over is.
     next.reviewed = view.results.length - (isOver(view) ? 1 : 0);
+  }
+  if (view && isOver(view) && next.reviewed !== null && view.results.length > next.reviewed) {
+    next.reviewed = view.results.length;
+    next.summary = true;
   }
   const position = positionKey(message.position);
   if (next.pending && position !== next.pending.position) next.pending = null;
@@ -206,6 +323,7 @@ function received(state, message) {
 function withLines(log, round, message) {
   const entry = log.find((item) => item.round === round);
   if (!entry) return [...log, { round, lines: [...message.log] }];
+  if (!message.log_reset && !message.log.length) return log;
   const lines = message.log_reset ? [...message.log] : [...entry.lines, ...message.log];
   return log.map((item) => (item === entry ? { round, lines } : item));
 }
@@ -237,8 +355,8 @@ function news(state, view, me) {
   if (state.seen === null) return { seen, overlays: state.overlays, flash: state.flash };
   const from = state.seen.round === view.round ? Math.min(state.seen.count, view.events.length) : 0;
   if (from === view.events.length) return { seen, overlays: state.overlays, flash: state.flash };
-  const move = lastMove(view);
-  const flash = move && move.index >= from ? `${view.round}:${move.index}` : state.flash;
+  const play = lastPlayIndex(view);
+  const flash = play >= 0 && play >= from ? `${view.round}:${play}` : state.flash;
   // A new round closes what the round before showed (its summary tells the end).
   let overlays = from ? state.overlays : state.overlays.filter((overlay) => overlay.key.startsWith(`${view.round}:`));
   if (me !== null) {
@@ -254,7 +372,22 @@ function news(state, view, me) {
  * @returns {TableState}
  */
 function refused(state, error) {
-  return state.pending && error.ref === state.pending.id ? { ...state, pending: null } : state;
+  let next = state;
+  if (state.pending && error.ref === state.pending.id) next = { ...next, pending: null };
+  if (state.hint.asked && error.ref === state.hint.asked.id) next = { ...next, hint: { ...state.hint, asked: null } };
+  return next;
+}
+
+/**
+ * The expert's answer to this page's request.
+ * @param {TableState} state
+ * @param {HintMessage} message
+ * @returns {TableState}
+ */
+function hinted(state, message) {
+  const asked = state.hint.asked;
+  if (!asked || message.ref !== asked.id) return state;
+  return { ...state, hint: { asked: null, shown: { text: message.reason, version: asked.version } } };
 }
 
 /**
@@ -294,10 +427,8 @@ function back(choice) {
  * @returns {string | null}
  */
 export function choiceWord(state) {
-  const phase = state.message && state.message.view ? state.message.view.phase : null;
-  if (phase === "chancellor") return "keep";
-  if (phase === "cardinal") return "look";
-  return state.choice.word;
+  const view = state.message && state.message.view;
+  return view ? stepWord(view.phase, state.choice.word) : state.choice.word;
 }
 
 /**

@@ -1,38 +1,42 @@
-// What the browser remembers: the display name, the language, seat and host tokens.
+// @ts-check
+// One store for a page: the only holder of its state. Every change goes through
+// dispatch(event), which hands the state and the event to a pure reducer; whoever
+// subscribed is told after each change, with the state before it.
 
-const PREFIX = "loveletter.";
+/**
+ * @template S, E
+ * @typedef {object} Store
+ * @property {() => S} getState
+ * @property {(event: E) => void} dispatch
+ * @property {(listener: (state: S, before: S) => void) => () => void} subscribe
+ *   returns the function that unsubscribes
+ */
 
-function read(key) {
-  try {
-    return JSON.parse(localStorage.getItem(PREFIX + key));
-  } catch {
-    return null;
-  }
+/**
+ * A store over `reducer`, starting from `initial`. A reducer that returns the state
+ * it was given changed nothing: no listener is told.
+ * @template S, E
+ * @param {(state: S, event: E) => S} reducer
+ * @param {S} initial
+ * @returns {Store<S, E>}
+ */
+export function createStore(reducer, initial) {
+  let state = initial;
+  /** @type {Set<(state: S, before: S) => void>} */
+  const listeners = new Set();
+  return {
+    getState: () => state,
+    dispatch(event) {
+      const before = state;
+      state = reducer(state, event);
+      if (state === before) return;
+      for (const listener of [...listeners]) listener(state, before);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }
-
-function write(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(PREFIX + key);
-    else localStorage.setItem(PREFIX + key, JSON.stringify(value));
-  } catch {
-    // Private mode or a full storage: the page still works for this visit.
-  }
-}
-
-export const store = {
-  name: () => read("name") || "",
-  setName: (name) => write("name", name),
-  lang: () => read("lang"),
-  setLang: (lang) => write("lang", lang),
-  /** The seat token for a table: {seat, token}, or null. */
-  seat: (table) => read(`seat.${table}`),
-  setSeat: (table, seat) => write(`seat.${table}`, seat),
-  hostToken: (table) => read(`host.${table}`),
-  setHostToken: (table, token) => write(`host.${table}`, token),
-  /** Private notes of past rounds, per table and game: {round: [lines]}. */
-  notes: (table, game) => read(`notes.${table}.${game}`) || {},
-  setNotes: (table, game, notes) => write(`notes.${table}.${game}`, notes),
-  /** Whether a sound tells this browser's player that it is their turn (off at first). */
-  sound: () => read("sound") === true,
-  setSound: (on) => write("sound", on),
-};

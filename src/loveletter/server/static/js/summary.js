@@ -1,3 +1,4 @@
+// @ts-check
 // The end of a round (every hand, the set-aside card, who gained tokens and why)
 // and the end of the game (winners, standings, rematch, replay).
 
@@ -6,7 +7,14 @@ import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
 import { listNames, t } from "./i18n.js";
 
-/** The review of a finished round (view.results entry). */
+/** @typedef {import("./board.js").Ctx} Ctx */
+/** @typedef {import("./protocol.js").RoundResult} RoundResult */
+
+/**
+ * The review of a finished round (view.results entry).
+ * @param {Ctx} ctx
+ * @param {RoundResult} result
+ */
 export function roundSummary(ctx, result) {
   const { view, deck } = ctx;
   const names = result.winners.map((seat) => view.players[seat]);
@@ -53,24 +61,27 @@ export function roundSummary(ctx, result) {
 /**
  * The end of the game: winners, final tokens, and what comes next. `links` has
  * replay and record (paths), and rematch (a function) for the host.
+ * @param {Ctx} ctx
+ * @param {{rematch: (() => void) | null, replay: string, record: string | undefined}} links
  */
 export function gameEnd(ctx, links) {
   const { view, me } = ctx;
-  const names = view.winners.map((seat) => view.players[seat]);
+  const winners = view.winners ?? [];
+  const names = winners.map((seat) => view.players[seat]);
   const order = view.players.map((_, seat) => seat).sort((a, b) => view.tokens[b] - view.tokens[a]);
   return h(
     "section",
     { class: "game-end", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, t("game_end_title")),
     h("p", { class: "lead winners" }, t(names.length === 1 ? "game_winner_one" : "game_winner_many", { names: listNames(names) })),
-    me !== null && view.winners.includes(me) ? h("p", { class: "you-won" }, t("you_won")) : null,
+    me !== null && winners.includes(me) ? h("p", { class: "you-won" }, t("you_won")) : null,
     h("h3", {}, t("standings")),
     h(
       "ol",
       { class: "standings" },
       order.map((seat) =>
         // Tied players share a rank: 1, 1, 3.
-        h("li", { class: view.winners.includes(seat) ? "winner" : "", value: 1 + view.tokens.filter((n) => n > view.tokens[seat]).length }, h("span", {}, view.players[seat]), tokens(view.tokens[seat], view.tokens_to_win)),
+        h("li", { class: winners.includes(seat) ? "winner" : "", value: 1 + view.tokens.filter((n) => n > view.tokens[seat]).length }, h("span", {}, view.players[seat]), tokens(view.tokens[seat], view.tokens_to_win)),
       ),
     ),
     h(

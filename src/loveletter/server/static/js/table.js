@@ -1,158 +1,244 @@
+// @ts-check
 // A table: the lobby (seats, invitation link, start), then the game as your seat
 // sees it (or as a spectator), with the round summaries and the end of the game.
-// What the page knows lives in state.js; this module feeds it events and draws it.
+// One store holds the page's state (store.js, reduced by state.js): the connection's
+// messages and the player's intents are dispatched to it, and the page subscribes to
+// draw it. Each part of the page is built again only when what it shows changed, and
+// patched into the page (dom.js), so the focus, a line being typed and the open
+// panels stay where they are.
 
 import { api } from "./api.js";
 import { seatPanel, tableCenter } from "./board.js";
 import { loadDeck } from "./cards.js";
-import { setInfoDeck } from "./cardinfo.js";
-import { createChat } from "./chat.js";
-import { clockNotes, lobbyClocks, markSeats, syncClock } from "./clocks.js";
+import { installCardInfo } from "./cardinfo.js";
+import { chatPanel } from "./chat.js";
+import { clockNotes, lobbyClocks, tickClocks } from "./clocks.js";
 import { handAndChoices } from "./chooser.js";
 import { Connection } from "./connection.js";
-import { field, h, keepFocus, replace, toast } from "./dom.js";
+import { field, h, patch, regions, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
-import { Hints } from "./hint.js";
+import { hintBox } from "./hint.js";
 import { hostBadge, hostTools, isHost, mayStart } from "./hostctl.js";
-import { inviteBlock, loadLinks, watchBlock } from "./invite.js";
 import { lang, levelName, t } from "./i18n.js";
+import { inviteBlock, watchBlock } from "./invite.js";
 import { drawArrows, flyCard } from "./motion.js";
 import { lastMove, revealedHands } from "./moves.js";
 import { soundToggle, yourTurn } from "./notify.js";
-import { sidePanels } from "./panels.js";
+import { shownTab, tabBar, tabPanel } from "./panels.js";
 import { fitStrip, privatePanel, recentStrip } from "./recent.js";
 import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
-import { store } from "./store.js";
+import { storage } from "./storage.js";
+import { createStore } from "./store.js";
 import { gameEnd, roundSummary } from "./summary.js";
+
+/** @typedef {import("./board.js").Ctx} Ctx */
+/** @typedef {import("./chooser.js").Choosing} Choosing */
+/** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
+/** @typedef {import("./protocol.js").StateMessage} StateMessage */
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./state.js").TableEvent} TableEvent */
+/** @typedef {import("./state.js").Panel} Panel */
+/** @typedef {import("./state.js").Tab} Tab */
 
 /** How long the outcome of a play shows on the seats it touched. */
 const FLASH_MS = 3500;
+/** How often the countdowns of the page are brought up to date. */
+const TICK_MS = 250;
+/** Below this width the side column goes under the table. */
+const NARROW = "(max-width: 980px)";
+/** How far from its bottom the log still follows new lines, in pixels. */
+const LOG_FOLLOWS = 40;
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} tableId
+ * @param {{watch: boolean}} options  a spectator's page (the /w/ link)
+ */
 export function tablePage(main, tableId, { watch }) {
-  let seat = watch ? null : store.seat(tableId); // {seat, token} on this device
-  let state = initialState();
-  let rendered = null; // the view last drawn (what the animations start from)
-  let deck = null;
-  let deckKey = "";
-  let keys = new Map(); // the keyboard's choices in what is drawn
-  let connection = null;
-  let flown = null; // the last play whose card flew already
-  let wasMyTurn = false;
-  let links = null; // where invitation links point (/api/links)
-  const chat = createChat((message) => (connection ? connection.send(message) : null));
-  const hints = new Hints(() => connection.hint(), () => render());
-  const dialog = h("dialog", { class: "dialog", id: "round-dialog" });
-  document.body.append(dialog);
-  document.addEventListener("keydown", onKey);
-
-  function connect() {
-    if (connection) connection.close();
-    connection = new Connection({
-      table: tableId,
-      token: seat ? seat.token : null,
+  const narrow = window.matchMedia(NARROW);
+  const store = createStore(
+    reduce,
+    initialState({
       lang: lang(),
-      onState,
-      onError,
-      onChat: (message) => chat.receive(message),
-      onHint: (message) => hints.received(message),
-      onStatus: (status) => {
-        const before = state;
-        state = reduce(state, { type: "status", status });
-        if (state !== before && state.message) render();
-      },
-    });
-    connection.open();
-  }
+      seat: watch ? null : storage.seat(tableId),
+      hostToken: storage.hostToken(tableId),
+      name: storage.name(),
+      sound: storage.sound(),
+      narrow: narrow.matches,
+    }),
+  );
+  const { dispatch, getState } = store;
+  const connection = new Connection({
+    table: tableId,
+    token: getState().seat?.token ?? null,
+    lang: lang(),
+    onMessage: received,
+    onStatus: (status) => dispatch({ type: "status", status }),
+  });
+  const dialog = h("dialog", { class: "dialog", id: "round-dialog" });
+  dialog.addEventListener("close", () => dispatch({ type: "summary", open: false }));
+  document.body.append(dialog);
+  installCardInfo(() => getState().deck?.deck ?? null);
+  narrow.addEventListener("change", () => dispatch({ type: "narrow", narrow: narrow.matches }));
+  document.addEventListener("keydown", onKey);
+  setInterval(() => tickClocks(getState().clockOffset), TICK_MS);
+  const draw = regions();
+  store.subscribe(render);
+  store.subscribe(effects);
 
   // ---------------------------------------------------------------- messages
 
-  function onState(message) {
-    syncClock(message);
-    const before = state;
-    state = reduce(state, message);
-    scheduleFlash(before);
-    const game = gameOf(state);
-    if (game !== gameOf(before)) {
-      state = reduce(state, { type: "remembered", notes: store.notes(tableId, game) });
-      rendered = null;
-      if (dialog.open) dialog.close();
+  /** @param {ServerMessage} message */
+  function received(message) {
+    const game = gameOf(getState());
+    dispatch(message);
+    if (message.type === "state") {
+      const offset = message.server_time - Date.now() / 1000;
+      if (Math.abs(offset - getState().clockOffset) > TICK_MS / 1000) dispatch({ type: "clock", offset });
+      const now = message.table.game;
+      if (now !== game) dispatch({ type: "remembered", notes: storage.notes(tableId, now) });
+      if (message.view && message.you.seat !== null) storage.setNotes(tableId, now, getState().notes);
+    } else if (message.type === "error") {
+      refused(message.code, errorText(message));
     }
-    if (message.view && message.you.seat !== null) store.setNotes(tableId, game, state.notes);
-    ensureDeck().then(render);
   }
 
-  function onError(error) {
-    hints.refused(error);
-    state = reduce(state, error);
-    if (error.code === "bad_token" || error.code === "removed") {
-      store.setSeat(tableId, null);
-      seat = null;
-      toast(t(error.code), "error");
-      connect();
-      return;
+  /**
+   * @param {string} code
+   * @param {string} text
+   */
+  function refused(code, text) {
+    if (code === "bad_token" || code === "removed") {
+      storage.setSeat(tableId, null);
+      dispatch({ type: "forgotten" });
+      toast(t(code), "error");
+      connection.reopen(null);
+    } else if (code === "unknown_table") {
+      connection.close();
+      dispatch({ type: "notice", text: t("unknown_table") });
+    } else {
+      toast(text, "error");
     }
-    if (error.code === "unknown_table") {
-      notice(t("unknown_table"));
-      return;
-    }
-    toast(errorText(error), "error");
-    if (state.message) render();
   }
 
-  async function ensureDeck() {
-    links = await loadLinks();
-    const table = state.message.table;
-    const key = `${lang()}/${table.edition}/${table.seats.length}`;
-    if (key !== deckKey) {
-      deck = await loadDeck(lang(), table.edition, table.seats.length);
-      deckKey = key;
-      setInfoDeck(deck);
+  /**
+   * What follows a change of state outside the page: the cards' words to load, the
+   * outcome of a play to hide later, the turn's sound.
+   * @param {TableState} state
+   * @param {TableState} before
+   */
+  function effects(state, before) {
+    const table = state.message?.table;
+    const key = table ? `${state.lang}/${table.edition}/${table.seats.length}` : null;
+    if (table && key && key !== state.deck?.key) {
+      const wanted = key;
+      loadDeck(state.lang, table.edition, table.seats.length).then((deck) => dispatch({ type: "deck", key: wanted, deck }));
     }
+    const flash = state.flash;
+    if (flash && flash !== before.flash) setTimeout(() => dispatch({ type: "flash_over", key: flash }), FLASH_MS);
+    if (myTurn(state) && !myTurn(before)) yourTurn(tableId, state.sound);
   }
 
   // ---------------------------------------------------------------- drawing
 
-  function render() {
-    const message = state.message;
-    if (!message || !deck) return;
-    const edition = deck.edition.name;
-    if (message.table.status === "lobby") {
-      document.getElementById("topbar-info").textContent = edition;
-      document.title = `${t("lobby_title", { id: tableId })} — Love Letter`;
-      keepFocus(() => replace(main, lobby(message)));
+  /**
+   * @param {TableState} state
+   * @param {TableState} before
+   */
+  function render(state, before) {
+    if (state.notice) {
+      patch(main, h("section", { class: "panel notice" }, h("p", {}, state.notice), h("a", { class: "button", href: "/" }, t("new_table_link"))));
       return;
     }
+    const message = state.message;
+    const deck = state.deck?.deck;
+    if (!message || !deck) return;
+    const info = document.getElementById("topbar-info");
     const view = message.view;
+    if (message.table.status === "lobby" || !view) {
+      if (info) info.textContent = deck.edition.name;
+      document.title = `${t("lobby_title", { id: tableId })} — Love Letter`;
+      patch(main, draw("lobby", [message, deck, state.links, state.joinError, state.joinName, state.open, state.chat, state.lang, state.hostToken], () => lobby(state, message)));
+      return;
+    }
     const me = message.you.seat;
-    const move = lastMove(view);
+    const move = lastMove(view, deck);
     const moveKey = move ? `${view.round}:${move.index}` : null;
-    const ctx = { deck, view, table: message.table, me, previous: rendered, move, flash: moveKey !== null && state.flash === moveKey, review: revealedHands(view, me) };
+    /** @type {Ctx} */
+    const ctx = {
+      deck,
+      view,
+      table: message.table,
+      me,
+      previous: state.previous,
+      move,
+      flash: moveKey !== null && state.flash === moveKey,
+      review: revealedHands(view, me),
+      clockOffset: state.clockOffset,
+    };
     const deciding = myTurn(state);
-    if (deciding && !wasMyTurn) yourTurn(tableId);
-    wasMyTurn = deciding;
-    const info = [t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win }), edition];
-    if (me === null) info.push(t("spectating"));
-    document.getElementById("topbar-info").textContent = info.join(" · ");
+    const tools = document.getElementById("table-tools");
+    if (tools) patch(tools, draw("sound", [state.sound, state.lang], () => soundToggle(state.sound, setSound)));
+    const edition = deck.edition.name;
+    const words = [t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win }), edition];
+    if (me === null) words.push(t("spectating"));
+    if (info) info.textContent = words.join(" · ");
     document.title = deciding ? `${t("your_turn_title")} — Love Letter` : `Love Letter — ${edition}`;
+    const log = document.getElementById("log");
+    const following = !log || log.scrollHeight - log.scrollTop - log.clientHeight < LOG_FOLLOWS;
+    patch(main, game(state, message, ctx, deciding));
+    const newLog = document.getElementById("log");
+    if (newLog && following) newLog.scrollTop = newLog.scrollHeight;
+    const chatLines = document.getElementById("chat-lines");
+    if (chatLines && state.chat.lines !== before.chat.lines) chatLines.scrollTop = chatLines.scrollHeight;
+    const board = main.querySelector(".board");
+    const strip = board && board.querySelector(".recent-list");
+    if (strip) fitStrip(strip);
+    if (board && ctx.flash) {
+      drawArrows(board, move);
+      if (state.flash !== before.flash) flyCard(board, move, me);
+    }
+    summary(state, message, ctx);
+  }
+
+  /**
+   * The game: the board (status, last turns, seats, your hand) and the side column.
+   * @param {TableState} state
+   * @param {StateMessage} message
+   * @param {Ctx} ctx
+   * @param {boolean} deciding
+   */
+  function game(state, message, ctx, deciding) {
+    const { view, me, deck } = ctx;
     const n = view.players.length;
     const others = me === null ? view.players.map((_, s) => s) : [...Array(n - 1).keys()].map((i) => (me + 1 + i) % n);
-    let mine = null;
-    keys = new Map();
-    if (me !== null) {
-      const drawn = handAndChoices(ctx, state, handlers);
-      keys = drawn.keys;
-      mine = seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel));
-    }
-    const turn = state.pending ? "waiting" : deciding ? "me" : "other";
+    const players = view.players.join("\n");
+    const seatSlice = [view, message.table, ctx.previous, ctx.flash, deck, state.lang, state.clockOffset];
+    const seat = (/** @type {number} */ s) => draw(`seat-${s}`, seatSlice, () => seatPanel(ctx, s));
+    const center = draw("center", [view.deck_count, view.set_aside_taken, view.face_up.join(" "), deck, state.lang], () => tableCenter(ctx));
+    const mine =
+      me === null
+        ? null
+        : draw("mine", [...seatSlice, state.choice, state.pending], () => {
+            const drawn = handAndChoices(ctx, state, choosing);
+            return seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel));
+          });
+    const host = isHost(message.table, me, state.hostToken);
     // Private results sit at the top of the side column, never over the table; when
     // the side column goes below the table, under the last-turns strip.
-    const narrow = window.matchMedia("(max-width: 980px)").matches;
-    const privates = privatePanel(ctx, state.overlays, dismiss);
-    const root = h(
+    const privates = draw("privates", [state.overlays, deck, state.lang, me, players], () => privatePanel(ctx, state.overlays, dismiss));
+    const tools = [
+      draw("watch", [state.links, state.open["watch-tools"], state.lang], () => watchBlock(tableId, state.links, state.open["watch-tools"], (open) => toggle("watch-tools", open))),
+      draw("chat", [state.chat, message.table.spectator_chat, me, host, state.open.chat, state.lang], () => chat(state, message, me)),
+    ];
+    const tab = shownTab(me, state.tab);
+    const panelSlice = tab === "log" ? [state.log] : tab === "notes" ? [state.notes, players, me] : [view, me];
+    return h(
       "div",
       {
         class: `game players-${n}`,
-        "data-turn": turn,
+        "data-turn": state.pending ? "waiting" : deciding ? "me" : "other",
         "data-phase": view.phase,
         "data-version": message.version,
         "data-to-move": view.to_move ?? "",
@@ -161,64 +247,38 @@ export function tablePage(main, tableId, { watch }) {
       h(
         "div",
         { class: "board" },
-        statusBar(ctx, deciding),
-        recentStrip(ctx),
-        hints.view(message, deciding),
-        narrow ? privates : null,
+        draw("status", [state.status, state.pending, message, state.choice.word, state.lang, deck, state.clockOffset], () => statusBar(state, ctx, deciding)),
+        draw("recent", [view, deck, me, state.lang], () => recentStrip(ctx)),
+        draw("hint", [message, state.hint, deciding, state.lang], () => hintBox(message, state.hint, deciding, askHint)),
+        state.narrow ? privates : null,
         // From six players the middle of the table takes a cell among the seats.
-        h("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s)), n >= 6 ? tableCenter(ctx) : null),
-        n >= 6 ? null : tableCenter(ctx),
+        h("div", { class: "opponents" }, others.map(seat), n >= 6 ? center : null),
+        n >= 6 ? null : center,
         mine,
-        isHost(message.table, me, store.hostToken(tableId)) ? hostTools(message.table, view.players, me, (m) => connection.send(m)) : null,
-        narrow ? [watchBlock(tableId, links), chatPanel(message, me)] : null,
+        draw("host-tools", [message.table, players, me, host, state.open["host-tools"], state.lang], () =>
+          host ? hostTools(message.table, view.players, me, state.open["host-tools"], hostOrders) : null,
+        ),
+        state.narrow ? tools : null,
       ),
       // On a wide screen the links and the chat go under the log: the table never scrolls.
-      sidePanels(ctx, state, selectTab, narrow ? null : privates, narrow ? null : [watchBlock(tableId, links), chatPanel(message, me)]),
+      h(
+        "aside",
+        { class: "side panel" },
+        state.narrow ? null : privates,
+        draw("tabs", [me, state.tab, state.lang], () => tabBar(me, state.tab, selectTab)),
+        draw("tab-panel", [tab, ...panelSlice, deck, state.lang], () => tabPanel(ctx, state)),
+        state.narrow ? null : tools,
+      ),
     );
-    markSeats(root, message.table, view);
-    const log = document.getElementById("log");
-    const atBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-    keepFocus(() => replace(main, root));
-    const newLog = document.getElementById("log");
-    if (newLog && atBottom) newLog.scrollTop = newLog.scrollHeight;
-    const board = root.querySelector(".board");
-    const strip = board.querySelector(".recent-list");
-    if (strip) fitStrip(strip);
-    if (ctx.flash) {
-      drawArrows(board, move);
-      if (flown !== moveKey) flyCard(board, move, me);
-      flown = moveKey;
-    }
-    tools();
-    rendered = view;
-    showSummaryIfDue(ctx);
   }
 
-  /** The table's own tools in the top bar: the sound toggle. */
-  function tools() {
-    const spot = document.getElementById("table-tools");
-    if (spot) keepFocus(() => replace(spot, soundToggle(render)));
-  }
-
-  function dismiss(key) {
-    state = reduce(state, { type: "dismiss", key });
-    render();
-  }
-
-  /** The outcome of a new play shows for a while, then only the highlight stays. */
-  function scheduleFlash(before) {
-    const key = state.flash;
-    if (key && key !== before.flash) {
-      setTimeout(() => {
-        const was = state;
-        state = reduce(state, { type: "flash_over", key });
-        if (state !== was) render();
-      }, FLASH_MS);
-    }
-  }
-
-  function statusBar(ctx, deciding) {
-    const { view } = ctx;
+  /**
+   * @param {TableState} state
+   * @param {Ctx} ctx
+   * @param {boolean} deciding
+   */
+  function statusBar(state, ctx, deciding) {
+    const { view, table } = ctx;
     let text;
     let kind = "wait";
     if (state.status === "lost") {
@@ -234,7 +294,7 @@ export function tablePage(main, tableId, { watch }) {
     } else if (view.phase === "round_over") {
       text = `${t("round_over")} ${t("next_round_soon")}`;
     } else {
-      const name = view.players[view.to_move];
+      const name = view.to_move === null ? "" : view.players[view.to_move];
       const step = view.pending ? `waiting_step_${view.pending.step}` : "waiting_for";
       text = t(step, { name, card: view.pending ? ctx.deck.name(view.pending.step) : "" });
     }
@@ -244,18 +304,23 @@ export function tablePage(main, tableId, { watch }) {
       deciding ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
       h("span", {}, text),
       ctx.me === null && !watch ? h("span", { class: "watch-note", id: "started-note" }, t("game_started_watch")) : null,
-      clockNotes(ctx.table, view, ctx.me, () => connection.send({ type: "back" })),
+      table ? clockNotes(table, view, ctx.me, state.clockOffset, () => connection.send({ type: "back" })) : null,
       isOver(view) && view.results.length
-        ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => openSummary(ctx) }, t("show_results"))
+        ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => dispatch({ type: "summary", open: true }) }, t("show_results"))
         : null,
     );
   }
 
-  function lobby(message) {
+  /**
+   * @param {TableState} state
+   * @param {StateMessage} message
+   */
+  function lobby(state, message) {
     const table = message.table;
     const mySeat = message.you.seat;
-    const host = store.hostToken(tableId);
+    const host = state.hostToken;
     const open = table.seats.some((s) => s.kind === "open");
+    const deck = state.deck?.deck;
     const seats = h(
       "ol",
       { class: "lobby-seats" },
@@ -274,10 +339,17 @@ export function tablePage(main, tableId, { watch }) {
     );
     let action;
     if (mySeat === null && open && !watch) {
-      const input = h("input", { id: "join-name", required: true, maxlength: 24, value: store.name(), autocomplete: "nickname" });
+      const input = h("input", {
+        id: "join-name",
+        required: true,
+        maxlength: 24,
+        value: state.joinName,
+        autocomplete: "nickname",
+        oninput: (event) => dispatch({ type: "join_name", name: valueOf(event) }),
+      });
       action = h(
         "form",
-        { class: "take-seat", onsubmit: (event) => takeSeat(event, input.value) },
+        { class: "take-seat", onsubmit: takeSeat },
         field(t("your_name"), input),
         h("button", { type: "submit", class: "primary" }, t("take_seat")),
         state.joinError ? h("p", { class: "note" }, errorText(state.joinError)) : null,
@@ -287,134 +359,183 @@ export function tablePage(main, tableId, { watch }) {
     } else if (mayStart(table, mySeat, host)) {
       action = [
         isHost(table, mySeat, host) ? null : h("p", { class: "muted" }, t("host_gone_start")),
-        h("button", { type: "button", class: "primary big", id: "start", onclick: () => connection.start(host) }, t("start")),
+        h("button", { type: "button", class: "primary big", id: "start", onclick: () => connection.start("start", host) }, t("start")),
       ];
     } else {
       action = h("p", { class: "muted" }, t("host_only"));
     }
-    const tools = isHost(table, mySeat, host) ? hostTools(table, [], mySeat, (m) => connection.send(m)) : null;
     return h(
       "section",
       { class: "lobby panel" },
       h("h1", {}, t("lobby_title", { id: tableId })),
-      h("p", { class: "muted" }, deck.edition.name),
-      inviteBlock(tableId, links),
+      h("p", { class: "muted" }, deck ? deck.edition.name : ""),
+      inviteBlock(tableId, state.links),
       seats,
       lobbyClocks(table),
       h("p", { class: "muted small" }, t("waiting_players")),
       action,
-      tools,
-      chatPanel(message, mySeat),
+      isHost(table, mySeat, host) ? hostTools(table, [], mySeat, state.open["host-tools"], hostOrders) : null,
+      chat(state, message, mySeat),
     );
   }
 
-  function chatPanel(message, me) {
-    const host = isHost(message.table, me, store.hostToken(tableId));
-    return chat.panel({ seated: me !== null, table: message.table, host });
+  /**
+   * @param {TableState} state
+   * @param {StateMessage} message
+   * @param {number | null} me
+   */
+  function chat(state, message, me) {
+    const host = isHost(message.table, me, state.hostToken);
+    return chatPanel({
+      lines: state.chat.lines,
+      draft: state.chat.draft,
+      mayWrite: me !== null || message.table.spectator_chat,
+      spectators: host ? message.table.spectator_chat : null,
+      open: state.open.chat,
+      onDraft: (text) => dispatch({ type: "chat_draft", text }),
+      onSend: (line) => {
+        if (connection.send(line) !== null && line.text) dispatch({ type: "chat_draft", text: "" });
+      },
+      onPolicy: (spectators) => connection.send({ type: "chat_policy", spectators }),
+      onToggle: (open) => toggle("chat", open),
+    });
   }
 
-  async function takeSeat(event, name) {
+  /**
+   * The dialog of a round's result (and the game's end): open while the state says so.
+   * @param {TableState} state
+   * @param {StateMessage} message
+   * @param {Ctx} ctx
+   */
+  function summary(state, message, ctx) {
+    const { view } = ctx;
+    const result = view.results[view.results.length - 1];
+    if (!state.summary || !result) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    patch(
+      dialog,
+      draw("summary", [message, state.lang, ctx.deck, state.hostToken], () => {
+        const host = state.hostToken;
+        const end =
+          view.phase === "game_over"
+            ? gameEnd(ctx, {
+                rematch: mayStart(message.table, ctx.me, host) && ctx.me !== null ? () => connection.start("rematch", host) : null,
+                replay: `/r/${tableId}/${message.table.game}`,
+                record: message.record,
+              })
+            : null;
+        const close = h("button", { type: "button", class: end ? "ghost" : "primary", id: "continue", "data-focus": "continue", onclick: () => dispatch({ type: "summary", open: false }) }, t("continue"));
+        return h("div", { class: "dialog-body" }, end, roundSummary(ctx, result), h("div", { class: "dialog-foot" }, close));
+      }),
+    );
+    if (!dialog.open) {
+      dialog.showModal();
+      const primary = dialog.querySelector(".primary");
+      if (primary instanceof HTMLElement) primary.focus();
+    }
+  }
+
+  // ---------------------------------------------------------------- intents
+
+  /** @param {boolean} on */
+  function setSound(on) {
+    storage.setSound(on);
+    dispatch({ type: "sound", on });
+  }
+
+  /**
+   * @param {Panel} panel
+   * @param {boolean} open
+   */
+  function toggle(panel, open) {
+    dispatch({ type: "panel", panel, open });
+  }
+
+  /** @param {string} key */
+  function dismiss(key) {
+    dispatch({ type: "dismiss", key });
+  }
+
+  function askHint() {
+    const message = getState().message;
+    const id = connection.send({ type: "hint" });
+    if (id !== null && message) dispatch({ type: "hint_asked", id, version: message.version });
+  }
+
+  const hostOrders = {
+    /** @param {{type: "remove" | "host", seat: number}} order */
+    send: (order) => connection.send(order),
+    /** @param {boolean} open */
+    toggle: (open) => toggle("host-tools", open),
+  };
+
+  /**
+   * @param {Tab} name
+   * @param {boolean} [focus]
+   */
+  function selectTab(name, focus = false) {
+    dispatch({ type: "tab", tab: name });
+    if (focus) document.getElementById(`tab-${name}`)?.focus();
+  }
+
+  /** @param {Event} event */
+  async function takeSeat(event) {
     event.preventDefault();
-    if (!name.trim()) {
-      state = reduce(state, { type: "join_failed", code: "name_blank", message: t("name_blank") });
-      render();
+    const name = getState().joinName.trim();
+    if (!name) {
+      dispatch({ type: "join_failed", code: "name_blank", message: t("name_blank") });
       return;
     }
     try {
-      const joined = await api.join(tableId, name.trim());
-      store.setName(name.trim());
-      seat = { seat: joined.seat, token: joined.token };
-      store.setSeat(tableId, seat);
-      state = reduce(state, { type: "joined" });
-      connect();
+      const joined = await api.join(tableId, name);
+      storage.setName(name);
+      const seat = { seat: joined.seat, token: joined.token };
+      storage.setSeat(tableId, seat);
+      dispatch({ type: "joined", seat });
+      connection.reopen(seat.token);
     } catch (error) {
-      state = reduce(state, { type: "join_failed", code: error.code, message: error.message });
-      render();
+      const { code, message } = /** @type {{code?: string, message: string}} */ (error);
+      dispatch({ type: "join_failed", code: code ?? "invalid", message });
     }
   }
 
-  function notice(text) {
-    if (connection) connection.close();
-    replace(main, h("section", { class: "panel notice" }, h("p", {}, text), h("a", { class: "button", href: "/" }, t("new_table_link"))));
-  }
-
-  // ---------------------------------------------------------------- summaries
-
-  function showSummaryIfDue(ctx) {
-    const { view } = ctx;
-    if (isOver(view) && view.results.length > state.reviewed) {
-      state = reduce(state, { type: "reviewed", count: view.results.length });
-      openSummary(ctx);
-    } else if (dialog.open) {
-      fillDialog(ctx);
-    }
-  }
-
-  function openSummary(ctx) {
-    fillDialog(ctx);
-    if (!dialog.open) dialog.showModal();
-    const primary = dialog.querySelector(".primary");
-    if (primary) primary.focus();
-  }
-
-  function fillDialog(ctx) {
-    const { view } = ctx;
-    const result = view.results[view.results.length - 1];
-    if (!result) return;
-    const host = store.hostToken(tableId);
-    const message = state.message;
-    const end =
-      view.phase === "game_over"
-        ? gameEnd(ctx, {
-            rematch: mayStart(message.table, ctx.me, host) && ctx.me !== null ? () => connection.rematch(host) : null,
-            replay: `/r/${tableId}/${message.table.game}`,
-            record: message.record,
-          })
-        : null;
-    const close = h("button", { type: "button", class: end ? "ghost" : "primary", id: "continue", "data-focus": "continue", onclick: () => dialog.close() }, t("continue"));
-    keepFocus(() => replace(dialog, h("div", { class: "dialog-body" }, end, roundSummary(ctx, result), h("div", { class: "dialog-foot" }, close))));
-  }
-
-  // ---------------------------------------------------------------- choosing
-
-  const handlers = {
+  /** @type {Choosing} */
+  const choosing = {
     selectCard(card) {
-      state = reduce(state, { type: "select_card", card });
-      render();
+      dispatch({ type: "select_card", card });
       focusChoice();
     },
     pick(arg) {
-      const before = state;
-      state = reduce(state, { type: "pick", arg });
-      const action = chosenAction(state);
-      if (action) {
-        if (!handlers.send(action)) {
-          state = before; // not sent: the last step is to be made again, not half-kept
-          render();
-        }
-      } else {
-        render();
+      /** @type {TableEvent} */
+      const event = { type: "pick", arg };
+      const action = chosenAction(reduce(getState(), event));
+      if (!action) {
+        dispatch(event);
         focusChoice();
+        return;
       }
-    },
-    toggleSeat(seat) {
-      state = reduce(state, { type: "toggle_seat", seat });
-      render();
-    },
-    back() {
-      state = reduce(state, { type: "back" });
-      render();
-      focusChoice();
-    },
-    send(text) {
-      const id = connection.action(text);
+      // Sent at once; when it cannot be sent, the last step is to be made again, not half-kept.
+      const id = connection.action(action);
       if (id === null) {
         toast(t("not_connected"), "error");
-        return false;
+        return;
       }
-      state = reduce(state, { type: "sent", id });
-      render();
-      return true;
+      dispatch(event);
+      dispatch({ type: "sent", id });
+    },
+    toggleSeat(seat) {
+      dispatch({ type: "toggle_seat", seat });
+    },
+    back() {
+      dispatch({ type: "back" });
+      focusChoice();
+    },
+    send(action) {
+      const id = connection.action(action);
+      if (id === null) toast(t("not_connected"), "error");
+      else dispatch({ type: "sent", id });
     },
   };
 
@@ -423,31 +544,50 @@ export function tablePage(main, tableId, { watch }) {
     const target =
       main.querySelector(".choices .option, .choices .confirm:not([disabled])") ||
       main.querySelector('.hand-card[aria-pressed="true"], .hand-card:not([aria-disabled])');
-    if (target) target.focus();
+    if (target instanceof HTMLElement) target.focus();
   }
 
-  function selectTab(name, focus = false) {
-    state = reduce(state, { type: "tab", tab: name });
-    render();
-    if (focus) document.getElementById(`tab-${name}`).focus();
+  /**
+   * The button a key presses: each choice shows its key (a digit, a card's value);
+   * Enter plays, Escape goes back a step.
+   * @param {string} key
+   * @returns {HTMLElement | null}
+   */
+  function keyButton(key) {
+    if (key === "Enter") return main.querySelector(".choices .confirm:not([disabled])");
+    for (const scope of [".choices", ".hand"]) {
+      for (const mark of main.querySelectorAll(`${scope} kbd.key`)) {
+        if (mark.textContent === key) return mark.closest("button");
+      }
+    }
+    return null;
   }
 
+  /** @param {KeyboardEvent} event */
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
-    if (event.target.closest && event.target.closest("input, select, textarea")) return;
-    if (event.key === "Enter" && event.target.closest && event.target.closest("button, a, [data-info]")) return;
-    const action = keys.get(event.key);
-    if (action) {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest("input, select, textarea")) return;
+    if (event.key === "Enter" && target && target.closest("button, a, [data-info]")) return;
+    if (!myTurn(getState())) return;
+    if (event.key === "Escape") {
       event.preventDefault();
-      action();
+      choosing.back();
+      return;
+    }
+    const button = keyButton(event.key);
+    if (button) {
+      event.preventDefault();
+      button.click();
     }
   }
 
-  connect();
+  api.links().then((links) => dispatch({ type: "links", links }));
+  connection.open();
   return {
     onLang() {
-      if (connection) connection.setLang(lang());
-      if (state.message) ensureDeck().then(render);
+      connection.setLang(lang());
+      dispatch({ type: "lang", lang: lang() });
     },
   };
 }
