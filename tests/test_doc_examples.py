@@ -61,6 +61,7 @@ def documents_with_examples() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", documents_with_examples(), ids=lambda path: path.name)
+@pytest.mark.usefixtures("restored_registries")  # engine.md registers a card of its own
 def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))

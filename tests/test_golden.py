@@ -114,7 +114,10 @@ def test_goldens_use_every_template(lang: str) -> None:
         game = _game(path)
         story(game, lang, used)
         templates = Narrator(game.edition, game.players, None, lang).text
-    assert set(templates) - used == set()
+    # The sentences of cards with no sentence of their own (none of the editions' cards)
+    # are told in tests/test_new_card.py.
+    for_new_cards = {key for key in templates if key.startswith("play_choosing")}
+    assert set(templates) - used - for_new_cards == set()
 
 
 def test_french_goldens_elide_and_space_their_punctuation() -> None:

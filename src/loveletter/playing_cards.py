@@ -87,10 +87,11 @@ PREMIUM = (
 
 def playing_cards(edition: str, players: int) -> tuple[Stand, ...]:
     """The playing cards of the deck an edition deals to ``players`` players, in the
-    deck's order; ValueError for an unknown edition or player count."""
+    deck's order; none for a deck of a variant no mapping covers. ValueError for an
+    unknown edition or player count."""
     chosen = get_edition(edition)
     deck = {spec.id for spec in chosen.deck(players)}
     for mapping in (PREMIUM, EDITION_2019, CLASSIC):
         if {stand.card for stand in mapping} == deck:
             return mapping
-    raise ValueError(f"no playing-card mapping for {edition} with {players} players")
+    return ()

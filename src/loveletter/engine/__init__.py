@@ -11,6 +11,7 @@ the numbers of docs/rules.md.
 """
 
 from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
+from .card_texts import CardTexts
 from .cards import (
     CARD_KINDS,
     EDITIONS,
@@ -24,7 +25,7 @@ from .cards import (
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
 from .events import EVERYONE, event_dict, events_for, redact
 from .explain import describe_notation_error, describe_refusal
-from .game import DEFAULT_NAMES, RECORD_FORMAT, Game
+from .game import DEFAULT_NAMES, RECORD_FORMAT, Effect, Game, register_card
 from .narrate import Narrator, narrate
 from .options import Options, Rules
 from .reading import read_action
@@ -95,6 +96,7 @@ __all__ = [
     "Bonus",
     "CardKind",
     "CardSpec",
+    "CardTexts",
     "CardinalStep",
     "ChancellorDrawEvent",
     "ChancellorReturnEvent",
@@ -105,6 +107,7 @@ __all__ = [
     "DiscardEvent",
     "DrawEvent",
     "Edition",
+    "Effect",
     "EventDict",
     "Game",
     "GameEndEvent",
@@ -165,6 +168,7 @@ __all__ = [
     "parse_record",
     "read_action",
     "redact",
+    "register_card",
     "register_edition",
     "restore_game",
     "sample_game",

@@ -32,8 +32,6 @@ _STEP_OPENERS: Mapping[str, tuple[str, ...]] = {
     "cardinal": ("look",),
     "bishop": ("discard", "keep"),  # the target's answer
 }
-#: Cards that choose a set of seats, written in increasing order (docs/notation.md).
-_SEAT_SETS = frozenset(card for card, kind in CARD_KINDS.items() if 2 in kind.seat_counts)
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 Guess = str | int
@@ -67,7 +65,7 @@ class Action(str):
         guess: Guess | None = None,
         cards: tuple[str, ...] = (),
     ) -> Action:
-        if word in _SEAT_SETS:
+        if len(seats) > 1:  # a set of seats, written in increasing order (notation.md)
             seats = tuple(sorted(seats))
         text = _format(word, seats, guess, cards)
         interned = cls._interned.get(text)

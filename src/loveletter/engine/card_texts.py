@@ -96,8 +96,7 @@ class CardTexts:
         return self.effects[lang]
 
 
-#: Every card's texts, by card id.
-CARD_TEXTS: Mapping[str, CardTexts] = {
+_TEXTS: dict[str, CardTexts] = {
     "spy": CardTexts(
         names={
             "standard": {"en": en("Spy"), "fr": fr("Espionne", "f")},
@@ -344,6 +343,15 @@ CARD_TEXTS: Mapping[str, CardTexts] = {
         },
     ),
 }
+
+#: Every card's texts, by card id (:func:`~loveletter.engine.register_card` adds some).
+CARD_TEXTS: Mapping[str, CardTexts] = _TEXTS
+
+
+def add_card_texts(card: str, texts: CardTexts) -> None:
+    """Add a card's texts to :data:`CARD_TEXTS`: :func:`~loveletter.engine.register_card`
+    does it, with the card's kind and effect, after checking them."""
+    _TEXTS[card] = texts
 
 
 def card_name(theme: str, card: str, lang: str) -> str:

@@ -68,12 +68,11 @@ class CardKind:
         return _SEAT_COUNTS[self.chooses]
 
 
-def _kinds(*kinds: CardKind) -> Mapping[str, CardKind]:
+def _kinds(*kinds: CardKind) -> dict[str, CardKind]:
     return {kind.id: kind for kind in kinds}
 
 
-#: Every kind of card of every edition, by id.
-CARD_KINDS: Mapping[str, CardKind] = _kinds(
+_KINDS = _kinds(
     CardKind("spy"),
     CardKind("guard", Choice.OTHER, names="card"),
     CardKind("priest", Choice.OTHER),
@@ -94,6 +93,15 @@ CARD_KINDS: Mapping[str, CardKind] = _kinds(
     CardKind("dowager_queen", Choice.OTHER),
     CardKind("bishop", Choice.OTHER, names="value", step="bishop"),
 )
+#: Every kind of card, by id: the editions' and those :func:`~loveletter.engine.register_card`
+#: adds.
+CARD_KINDS: Mapping[str, CardKind] = _KINDS
+
+
+def add_card_kind(kind: CardKind) -> None:
+    """Add a kind of card to :data:`CARD_KINDS`: :func:`~loveletter.engine.register_card`
+    does it, with the card's texts and effect, after checking its id is free."""
+    _KINDS[kind.id] = kind
 
 
 @dataclass(frozen=True, slots=True)

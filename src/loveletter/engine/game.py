@@ -15,12 +15,14 @@ Rulings of docs/rules.md are cited as ``# R<n>``.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any, NamedTuple
 
-from .actions import DISCARD, KEEP, LOOK_NONE, Action, parse_action
-from .cards import CARD_KINDS, CardKind, Edition
+from .actions import DISCARD, KEEP, LOOK_NONE, STEP_WORDS, Action, parse_action
+from .card_texts import CARD_TEXTS, LANGUAGES, STANDARD_THEME, CardTexts, add_card_texts
+from .cards import CARD_KINDS, CardKind, Edition, add_card_kind
 from .errors import IllegalActionError, LoveLetterError, NotationError
 from .events import EVERYONE
 from .explain import notation_error, refusal
@@ -1084,10 +1086,7 @@ _SEATS_IN_MASK = tuple(tuple(seat for seat in range(8) if mask >> seat & 1) for 
 
 Effect = Callable[[Game, int, Action], None]
 
-#: What playing each kind of card does, by card id: (game, player's seat, action).
-#: Every card kind has one entry, checked by the tests; cards with no effect of their
-#: own when played say so here.
-EFFECTS: Mapping[str, Effect] = {
+_EFFECTS: dict[str, Effect] = {
     "spy": Game._no_effect,  # R24: counted at the end of the round
     "guard": Game._guard,
     "priest": Game._priest,
@@ -1108,6 +1107,42 @@ EFFECTS: Mapping[str, Effect] = {
     "dowager_queen": Game._dowager_queen,
     "bishop": Game._bishop,
 }
+#: What playing each kind of card does, by card id: (game, player's seat, action).
+#: Every card kind has one entry, checked by the tests; cards with no effect of their
+#: own when played say so here. :func:`register_card` adds the effects of new cards.
+EFFECTS: Mapping[str, Effect] = _EFFECTS
+
+#: A card id: lower-case words joined by underscores, as the notation writes it.
+_CARD_ID = re.compile(r"[a-z]+(?:_[a-z]+)*")
+
+
+def register_card(kind: CardKind, texts: CardTexts, effect: Effect) -> None:
+    """Make a new kind of card known to the engine: how it is played (``kind``, for
+    :data:`CARD_KINDS`), what players read of it (``texts``: its names, with at least
+    the standard theme's, and its effect in every language) and what playing it does
+    (``effect``, called as the cards' effects are, after the card is discarded: it
+    appends the events of what happens to ``game.log``). Deal it with a variant
+    edition whose deck holds it (:func:`~loveletter.engine.register_edition`).
+    Notation, legal actions, refusals, views, narration, records, bots, the
+    environments and the browser's catalogue all read these three.
+
+    Registering the same card again does nothing; raises ValueError if the id is
+    taken by another card or a step word, is not a notation word, or a text is missing.
+    """
+    card = kind.id
+    known = (CARD_KINDS.get(card), CARD_TEXTS.get(card), EFFECTS.get(card))
+    if known == (kind, texts, effect):
+        return
+    if any(part is not None for part in known) or card in STEP_WORDS or card == "none":
+        raise ValueError(f"the card id {card!r} is taken")
+    if not _CARD_ID.fullmatch(card):
+        raise ValueError(f"a card id is lower-case words joined by '_', not {card!r}")
+    for lang in LANGUAGES:
+        if not texts.effects.get(lang) or lang not in texts.names.get(STANDARD_THEME, {}):
+            raise ValueError(f"the card {card!r} needs its standard name and effect in {lang!r}")
+    add_card_kind(kind)
+    add_card_texts(card, texts)
+    _EFFECTS[card] = effect
 
 
 class _ActionTables(NamedTuple):

@@ -147,7 +147,8 @@ def _turn(n: Narrator, e: TurnEvent) -> str:
     return n.say("turn_known", p=n.person(e["seat"]), card=n.card(e["card"]))
 
 
-#: The sentence of a card played on chosen players, by card (the Cardinal apart).
+#: The sentence of a card played on chosen players, by card (the Cardinal apart); a
+#: card with none of its own says whom it chose (``play_choosing``).
 _PLAY_ON: Mapping[str, str] = {
     "guard": "play_guess",
     "bishop": "play_guess",
@@ -175,7 +176,9 @@ def _play(n: Narrator, e: PlayEvent) -> str:
             other = targets[1] if targets[0] == seat else targets[0]
             return n.say("play_trade", t=n.person(other), **fields)
         return n.say("play_cardinal", g=n.group(targets), **fields)
-    key = _PLAY_ON[card]
+    key = _PLAY_ON.get(card)
+    if key is None:
+        return _play_choosing(n, e, fields)
     fields["t"] = n.person(targets[0])
     if targets[0] == seat:
         key += "_self"  # the Prince or the Sycophant
@@ -187,6 +190,21 @@ def _play(n: Narrator, e: PlayEvent) -> str:
     if card == "jester":
         fields["token"] = n.text["jester_token"].format(name=n.name(card), of_card=_of(n, card))
     return n.say(key, **fields)
+
+
+def _play_choosing(n: Narrator, e: PlayEvent, fields: dict[str, object]) -> str:
+    """A card with no sentence of its own, played on players: whom it chose, and what
+    it named."""
+    seat, targets, guess = e["seat"], e["targets"], e["guess"]
+    if guess is not None:
+        return n.say("play_guess", t=n.person(targets[0]), guess=_guess(n, guess), **fields)
+    others = [target for target in targets if target != seat]
+    people = dict(zip(("t", "u"), map(n.person, others), strict=False))
+    if seat in targets:
+        key = "play_choosing_self_and" if others else "play_choosing_self"
+    else:
+        key = "play_choosing_two" if len(others) == 2 else "play_choosing"
+    return n.say(key, **people, **fields)
 
 
 def _guess(n: Narrator, guess: str | int) -> str:
@@ -399,6 +417,10 @@ _EN = {
     "play": "{p} {p[plays]} {card}.",
     "play_no_target": "{p} {p[plays]} {card} with no effect: nobody can be chosen.",
     "play_on": "{p} {p[plays]} {card} on {t}.",
+    "play_choosing": "{p} {p[plays]} {card} and {p[chooses]} {t}.",
+    "play_choosing_two": "{p} {p[plays]} {card} and {p[chooses]} {t} and {u}.",
+    "play_choosing_self": "{p} {p[plays]} {card}, choosing {p:themselves}.",
+    "play_choosing_self_and": "{p} {p[plays]} {card}, choosing {p:themselves} and {t}.",
     "play_on_self": "{p} {p[plays]} {card} on {p:their} own hand.",
     "play_against": "{p} {p[plays]} {card} against {t}.",
     "play_guess": "{p} {p[plays]} {card} on {t} and {p[names]} {guess}.",
@@ -473,6 +495,12 @@ _FR = {
     "play": "{p} {p[joue]} {card}.",
     "play_no_target": "{p} {p[joue]} {card} sans effet : personne ne peut être choisi.",
     "play_on": "{p} {p[joue]} {card} sur {t}.",
+    "play_choosing": "{p} {p[joue]} {card} et {p[choisit]} {t}.",
+    "play_choosing/t": "{p} {p[joue]} {card} et vous {p[choisit]}.",
+    "play_choosing_two": "{p} {p[joue]} {card} et {p[choisit]} {t} et {u}.",
+    "play_choosing_two/t": "{p} {p[joue]} {card} et {p[choisit]} {u} et vous.",
+    "play_choosing_self": "{p} {p[joue]} {card} en {p:se} choisissant.",
+    "play_choosing_self_and": "{p} {p[joue]} {card} en {p:se} choisissant, ainsi que {t}.",
     "play_on_self": "{p} {p[joue]} {card} sur {p:sa} propre main.",
     "play_against": "{p} {p[joue]} {card} contre {t}.",
     "play_guess": "{p} {p[joue]} {card} sur {t} et {p[nomme]} {guess}.",

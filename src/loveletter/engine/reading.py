@@ -35,7 +35,7 @@ def read_action(text: str, edition: Edition, lang: str = "en") -> Action:
     longest name wins: "princesse amira" before "princesse"); every other word is
     read as in the notation.
     """
-    aliases = _aliases(edition.theme, lang)
+    aliases = _aliases(edition.theme, lang, tuple(CARD_KINDS))
     longest = max(len(words) for words in aliases)
     typed = text.split()
     plain = [_plain(word) for word in typed]
@@ -61,8 +61,10 @@ def _plain(text: str) -> str:
 
 
 @cache
-def _aliases(theme: str, lang: str) -> Mapping[tuple[str, ...], str]:
-    """Every name a card may be typed by in this theme and language, as plain words.
+def _aliases(theme: str, lang: str, cards: tuple[str, ...]) -> Mapping[tuple[str, ...], str]:
+    """Every name one of ``cards`` (every card known: a key of the cache, which
+    grows when a card is registered) may be typed by in this theme and language, as
+    plain words.
 
     The first owner of a name keeps it: card ids, then the theme's names in ``lang``,
     then in English, then the standard names of ``lang`` and of English.
@@ -72,14 +74,14 @@ def _aliases(theme: str, lang: str) -> Mapping[tuple[str, ...], str]:
     def add(name: str, word: str) -> None:
         aliases.setdefault(tuple(_plain(name).split()), word)
 
-    for card in CARD_KINDS:
+    for card in cards:
         add(card, card)
         add(card.replace("_", " "), card)
     for word, step in _STEP_WORDS.items():
         add(word, step)
     for names_theme in (theme, STANDARD_THEME):
         for names_lang in (lang, "en"):
-            for card in CARD_KINDS:
+            for card in cards:
                 for name in _names(names_theme, names_lang, card):
                     add(name, card)
     return aliases

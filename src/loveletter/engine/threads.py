@@ -156,6 +156,12 @@ class RoundThreads:
             return slot, self.bit[card]
         return slot, self.returned_domain.get(slot, self.every_card)
 
+    def _drew(self, slot: int, card: str | None) -> None:
+        """This seat drew ``card`` from ``slot``: it knows it, and holds it."""
+        card = _own(card)
+        self.known[slot] = card
+        self.my_hand.append(card)
+
     def _changed(self, seat: int) -> None:
         """``seat``'s card may have changed: a tie it was in no longer holds."""
         self.ties = [tie for tie in self.ties if seat not in tie]
@@ -194,9 +200,7 @@ class RoundThreads:
         seat = event["seat"]
         slot, domain = self._draw_slot(seat)
         if seat == self.me:
-            card = _own(event["card"])
-            self.known[slot] = card
-            self.my_hand.append(card)
+            self._drew(slot, event["card"])
         else:
             self.drawing[seat] = (slot, domain, index)
 
@@ -303,9 +307,7 @@ class RoundThreads:
         else:
             slot, domain = self._draw_slot(seat)
         if seat == self.me:
-            card = _own(event["card"])
-            self.known[slot] = card
-            self.my_hand.append(card)
+            self._drew(slot, event["card"])
         else:
             self.domain[seat] = domain
             self._changed(seat)

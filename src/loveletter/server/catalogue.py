@@ -60,10 +60,11 @@ class EditionInfo(TypedDict):
 @cache
 def editions(lang: str) -> list[EditionInfo]:
     """Every edition with its decks, in ``lang`` (``en`` or ``fr``)."""
-    return [_edition(edition, lang) for edition in EDITIONS.values()]
+    return [edition_info(edition, lang) for edition in EDITIONS.values()]
 
 
-def _edition(edition: Edition, lang: str) -> EditionInfo:
+def edition_info(edition: Edition, lang: str) -> EditionInfo:
+    """One edition with its decks, in ``lang``: one of :data:`EDITIONS` or a variant."""
     ranges = [(edition.min_players, min(edition.max_players, edition.large_from - 1))]
     if edition.large_deck:
         ranges.append((edition.large_from, edition.max_players))

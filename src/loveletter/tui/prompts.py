@@ -13,12 +13,15 @@ from typing import NamedTuple
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import CARD_KINDS, View
+from ..engine import CARD_KINDS, Choice, View
 from .choices import ChoiceTree, Path
 from .render import Words, card_text
 
 #: The token of the answer confirming a play.
 CONFIRM = "confirm"
+
+#: The question that asks for the players a card chooses, by how it chooses them.
+_CHOOSING = {Choice.OTHERS: "choose_players", Choice.TWO: "choose_pair"}
 
 
 class Question(NamedTuple):
@@ -75,11 +78,12 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
     card = prefix[0]
     name = words.name(card)
     if len(prefix) == 1:
-        key = {"baroness": "choose_players", "cardinal": "choose_pair"}.get(card, "choose_player")
+        key = _CHOOSING.get(CARD_KINDS[card].chooses, "choose_player")
         labels = [_seats(token, view, words, card) for token in tokens]
         return Question(words.tr(key, card=name), tokens, labels)
     target = words.players[int(prefix[1])]
-    key = "name_value" if view["guard_names_value"] or card == "bishop" else "name_card"
+    names = CARD_KINDS[card].names
+    key = "name_value" if names == "value" or view["guard_names_value"] else "name_card"
     rows = [_guess_row(token, view, words) for token in tokens]
     return Question(words.tr(key, card=name, name=target), tokens, rows)
 
