@@ -223,8 +223,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         reward = step_rewards(game, before, self.reward_mode)[self.seat]
         self._ended = game.is_over
         observation, info = self._observe()
-        if self.render_mode == "human":
-            self.render()
+        self._renderer.after_step(self.render_mode)
         return observation, reward, game.is_over, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -224,8 +224,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
         self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         self._select()
         self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        self._renderer.after_step(self.render_mode)
 
     def render(self) -> str | None:
         """The narration since the last call and the table (``ansi``), or print it."""

@@ -59,3 +59,8 @@ class TextRenderer:
             print(text)
             return None
         return text
+
+    def after_step(self, mode: str | None) -> None:
+        """What an environment does after each step: in ``human`` mode, print what is new."""
+        if mode == "human":
+            print(self.render())
