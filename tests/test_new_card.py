@@ -42,10 +42,11 @@ from loveletter.engine import (
     read_action,
     register_card,
     register_edition,
+    sample_world,
 )
 from loveletter.engine.card_texts import en, fr
 from loveletter.engine.cards import CLASSIC_DECK
-from loveletter.engine.grammar import typeset
+from loveletter.engine.grammar import Gender, typeset
 from loveletter.server.catalogue import edition_info
 from loveletter.simulation import play_game, play_random_game
 from loveletter.tui.choices import ChoiceTree
@@ -185,14 +186,14 @@ CHOOSING = [
     (
         "mirror 0",
         None,
-        "Ana plays the Mirror, choosing themselves.",
-        "Ana joue le Miroir en se choisissant.",
+        "Ana plays the Mirror and chooses themselves.",
+        "Ana joue le Miroir et se choisit.",
     ),
     (
         "mirror 0",
         0,
-        "You play the Mirror, choosing yourself.",
-        "Vous jouez le Miroir en vous choisissant.",
+        "You play the Mirror and choose yourself.",
+        "Vous jouez le Miroir et vous choisissez.",
     ),
     ("mirror 1", 1, "Ana plays the Mirror and chooses you.", "Ana joue le Miroir et vous choisit."),
     (
@@ -222,20 +223,20 @@ CHOOSING = [
     (
         "matchmaker 0 1",
         2,
-        "Ana plays the Matchmaker, choosing themselves and Bruno.",
-        "Ana joue l'Entremetteur en se choisissant, ainsi que Bruno.",
+        "Ana plays the Matchmaker and chooses themselves and Bruno.",
+        "Ana joue l'Entremetteur et se choisit avec Bruno.",
     ),
     (
         "matchmaker 0 1",
         0,
-        "You play the Matchmaker, choosing yourself and Bruno.",
-        "Vous jouez l'Entremetteur en vous choisissant, ainsi que Bruno.",
+        "You play the Matchmaker and choose yourself and Bruno.",
+        "Vous jouez l'Entremetteur et vous choisissez avec Bruno.",
     ),
     (
         "matchmaker 0 1",
         1,
-        "Ana plays the Matchmaker, choosing themselves and you.",
-        "Ana joue l'Entremetteur en se choisissant, ainsi que vous.",
+        "Ana plays the Matchmaker and chooses themselves and you.",
+        "Ana joue l'Entremetteur et se choisit avec vous.",
     ),
 ]
 
@@ -377,3 +378,124 @@ def test_the_browsers_catalogue_and_choices_offer_it() -> None:
     )
     offered = json.loads(answer.stdout)
     assert offered == {"options": ["1", "2"], "done": "confidant 2", "emblem": True}
+
+
+# -- cards of one's own that use the game's other effects ---------------------------------
+
+
+def herald(game: Game, seat: int, action: Action) -> None:
+    """The Herald: its player gains a token at once (the reason is the card's id)."""
+    game.gain_token(seat, "herald")
+
+
+def purge(game: Game, seat: int, action: Action) -> None:
+    """The Purger: the chosen player discards their hand and draws another."""
+    if action.seats:
+        game.discard_and_draw(action.seats[0], "purger")
+
+
+def house_texts(en_name: str, fr_name: str, gender: Gender) -> CardTexts:
+    return CardTexts(
+        {"standard": {"en": en(en_name), "fr": fr(fr_name, gender)}},
+        {"en": f"The {en_name}'s effect.", "fr": f"L'effet : {fr_name}."},
+    )
+
+
+HOUSE_CARDS = (
+    (CardKind("herald"), house_texts("Herald", "Messager", "m"), herald),
+    (CardKind("purger", Choice.ANY), house_texts("Purger", "Purgeuse", "f"), purge),
+    # A Baron of one's own: the engine's effect of cards that compare hands, as its kind says.
+    (
+        CardKind("duelist", Choice.OTHER, loses="lower"),
+        house_texts("Duelist", "Duelliste", "f"),
+        Game.compare_hands,
+    ),
+)
+HOUSE = Edition(
+    id="house-test",
+    names={"en": "House rules", "fr": "Règles maison"},
+    min_players=2,
+    max_players=4,
+    theme="standard",
+    discard_tiebreak=True,
+    twins_bonus=False,
+    small_deck=tuple(
+        CardSpec({"priest": "purger", "baron": "duelist", "handmaid": "herald"}[spec.id], *rest)
+        if spec.id in ("priest", "baron", "handmaid")
+        else spec
+        for spec in CLASSIC_DECK
+        for rest in [(spec.value, spec.count)]
+    ),
+    tokens={2: 4, 3: 3, 4: 3},
+)
+
+
+@pytest.fixture(scope="module")
+def house(confidant: None) -> None:
+    """The house cards and their edition, for the tests below."""
+    for kind, texts, effect in HOUSE_CARDS:
+        register_card(kind, texts, effect)
+    register_edition(HOUSE)
+
+
+@pytest.mark.usefixtures("house")
+def test_a_card_of_ones_own_gives_tokens_discards_and_compares_as_the_editions_do() -> None:
+    game = Game(HOUSE.id, ["Ana", "Bruno", "Chloé"], start=False)
+    deck = list(HOUSE.cards(3))
+    top = ["guard", "herald", "king", "prince", "duelist"]  # Ana: Herald, then Duelist
+    for card in top:
+        deck.remove(card)
+    game.next_round([*top, *deck], first=0)
+    game.apply("herald")
+    assert game.tokens == [1, 0, 0]
+    assert game.narrate(None)[-3:-1] == [
+        "Ana plays the Herald.",
+        "Ana gains a token for the Herald.",
+    ]
+    assert game.narrate(None, "fr")[-2] == "Ana gagne un jeton grâce au Messager."
+    game.apply("guard 0 prince")  # Bruno misses
+    game.apply("prince 0")  # Chloé: Ana discards the Duelist and draws
+    assert game.narrate(1)[-3:-1] == ["Ana discards the Duelist.", "Ana draws a new card."]
+    assert game.narrate(1, "fr")[-3] == "Ana défausse la Duelliste."
+
+
+@pytest.mark.usefixtures("house")
+def test_random_games_of_the_house_cards_are_told_encoded_and_sampled() -> None:
+    from loveletter.rl.infostate import InfoStateEncoder
+
+    rng = random.Random(11)
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        encoder = InfoStateEncoder.for_table(HOUSE.id, players)
+        for _ in range(15):
+            game = Game(HOUSE.id, players, rng=rng)
+            while not game.is_over:
+                if game.to_move is None:
+                    game.next_round()
+                    continue
+                for seat in range(players):
+                    encoder.encode(game, seat)
+                view = game.view(game.to_move)  # every fact read, and sampled back
+                assert sample_world(view, rng).view(game.to_move) == view
+                legal = game.legal_actions()
+                game.apply(legal[int(rng.random() * len(legal))])
+            seen.update(e[2].word for log in game.round_logs for e in log if e[0] == "play")
+            assert load_record(export_record(game)).result == game.result
+            for lang in ("en", "fr"):
+                assert all(game.narrate(viewer, lang) for viewer in (EVERYONE, 0, None))
+    assert {"herald", "purger", "duelist"} <= seen
+
+
+@pytest.mark.usefixtures("house")
+def test_the_bots_and_openspiel_play_the_house_cards() -> None:
+    import pyspiel
+
+    from loveletter.rl.openspiel_game import SHORT_NAME
+
+    for seed in range(2):
+        game = Game(HOUSE.id, 3, seed=seed)
+        bots = [make_bot("expert"), make_bot("heuristic"), make_bot("hard")]
+        play_game(game, bots, [random.Random(seed + s) for s in range(3)], [[], [], []])
+        assert game.is_over
+    spiel = pyspiel.load_game(SHORT_NAME, {"edition": HOUSE.id, "players": 3})
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)

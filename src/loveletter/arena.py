@@ -226,7 +226,7 @@ def count_game(outcome: GameOutcome, stats: list[BotStats], model: PlackettLuce)
 def can_plot() -> bool:
     """Whether :func:`plot` can draw: matplotlib comes with the ``plot`` extra."""
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # noqa: F401 - imported to learn whether it is installed
     except ImportError:
         return False
     return True

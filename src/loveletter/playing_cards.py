@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import get_edition
+from .engine import EDITIONS, get_edition
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +87,14 @@ PREMIUM = (
 
 def playing_cards(edition: str, players: int) -> tuple[Stand, ...]:
     """The playing cards of the deck an edition deals to ``players`` players, in the
-    deck's order; none for a deck of a variant no mapping covers. ValueError for an
-    unknown edition or player count."""
+    deck's order; none for a variant's deck no mapping covers (a variant of cards of
+    one's own). ValueError for an unknown edition or player count, or an edition of
+    :data:`~loveletter.engine.EDITIONS` whose deck has no mapping."""
     chosen = get_edition(edition)
     deck = {spec.id for spec in chosen.deck(players)}
     for mapping in (PREMIUM, EDITION_2019, CLASSIC):
         if {stand.card for stand in mapping} == deck:
             return mapping
+    if chosen.id in EDITIONS:
+        raise ValueError(f"no playing-card mapping for {edition} with {players} players")
     return ()

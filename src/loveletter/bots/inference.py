@@ -48,7 +48,7 @@ from ..engine.deductions import (
     not_kept,
 )
 
-Weights = dict[str, float]
+CardWeights = dict[str, float]
 
 #: How strongly a sensible player prefers to keep the higher card.
 _KEEP_SHARPNESS = 1.0
@@ -76,7 +76,7 @@ class Beliefs:
     rules: Rules
     hand: list[str]
     pool: Counter[str]
-    weights: dict[int, Weights]
+    weights: dict[int, CardWeights]
     known: dict[int, str]
     exposed: dict[int, str]
     evidence: dict[int, float] = field(default_factory=dict)
@@ -118,15 +118,15 @@ class _Reader:
         if seat is None:
             raise ValueError("beliefs are a seat's: a spectator's view has no hand")
         self.me = seat
-        self.n = len(view["players"])
+        self.seat_count = len(view["players"])
         self.total = Counter(rules.deck)
         self.seen: Counter[str] = Counter()  # public cards so far
         self.hand: list[str] = []
-        self.weights: dict[int, Weights] = {}
+        self.weights: dict[int, CardWeights] = {}
         self.exposed: dict[int, str] = {}
         self.bottom: list[str | None] = []
-        self.deck_count = len(rules.deck) - 1 - rules.face_up - self.n
-        self.alive = self.n
+        self.deck_count = len(rules.deck) - 1 - rules.face_up - self.seat_count
+        self.alive = self.seat_count
         self.drawn: dict[int, str] = {}  # a known card an opponent just drew from the bottom
         self.last_played = ""
         self.compare: tuple[str, int, int] | None = None  # the card compared with, winner, loser
@@ -290,7 +290,7 @@ class _Reader:
         forced_beside = forcing(self.rules, played)  # R21, R42
         barred = not_kept(self.rules, played)
         noise = self.noise_of(seat)
-        weights: Weights = {}
+        weights: CardWeights = {}
         random_chance = sensible_chance = 0.0
         for kept, count in available.items():
             joint = p_old(played) * p_new(kept) + p_old(kept) * p_new(played)
@@ -394,7 +394,7 @@ class _Reader:
             return
         # The kept card is the best of three for a sensible player, any for a random one.
         available = self.available()
-        weights: Weights = {}
+        weights: CardWeights = {}
         for card in available:
             high = 0.5 + self.keep_score(card) / max(self.top_value, 1)
             noise = self.noise_of(seat)

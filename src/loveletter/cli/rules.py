@@ -28,10 +28,6 @@ _PLAYING_TITLE = {
     "en": "{edition} with playing cards",
     "fr": "{edition} avec des cartes à jouer",
 }
-_NO_PLAYING_CARDS = {
-    "en": "No ordinary playing cards are given for this deck ({edition}).",
-    "fr": "Aucune carte à jouer ordinaire n'est donnée pour ce paquet ({edition}).",
-}
 _COMPLETED_NOTE = {
     "en": "* As in the Premium deck (same character, black card); the Chancellor, which "
     "Premium lacks, takes the black sixes.",
@@ -118,8 +114,6 @@ def _print_playing_cards(edition: Edition, players: int, language: str) -> None:
     table.add_column(count, justify="right")
     table.add_column(cards)
     stands = playing_cards(edition.id, players)
-    if not stands:
-        usage_error(_NO_PLAYING_CARDS[language].format(edition=edition.name(language)))
     for stand in sorted(stands, key=lambda s: (-copies[s.card].value, s.card)):
         spec = copies[stand.card]
         mark = "" if stand.given else " *"

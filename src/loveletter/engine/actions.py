@@ -35,6 +35,8 @@ _STEP_OPENERS: Mapping[str, tuple[str, ...]] = {
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 Guess = str | int
+#: An action's parts: its word, seats, guess and cards.
+_Parts = tuple[str, tuple[int, ...], Guess | None, tuple[str, ...]]
 
 
 class Action(str):
@@ -50,7 +52,9 @@ class Action(str):
     """
 
     __slots__ = ("cards", "guess", "seats", "text", "word")
-    _interned: ClassVar[dict[str, Action]] = {}
+    #: Every action made so far, by its parts and by its notation: one object each.
+    _by_parts: ClassVar[dict[_Parts, Action]] = {}
+    _by_text: ClassVar[dict[str, Action]] = {}
 
     word: str
     seats: tuple[int, ...]
@@ -67,11 +71,12 @@ class Action(str):
     ) -> Action:
         if len(seats) > 1:  # a set of seats, written in increasing order (notation.md)
             seats = tuple(sorted(seats))
-        text = _format(word, seats, guess, cards)
-        interned = cls._interned.get(text)
+        parts = (word, seats, guess, cards)
+        interned = cls._by_parts.get(parts)
         if interned is not None:
             return interned
         _check_shape(word, seats, guess, cards)
+        text = _format(word, seats, guess, cards)
         action = str.__new__(cls, text)
         for name, value in (
             ("word", word),
@@ -81,7 +86,7 @@ class Action(str):
             ("text", text),
         ):
             object.__setattr__(action, name, value)
-        cls._interned[text] = action
+        cls._by_parts[parts] = cls._by_text[text] = action
         return action
 
     # -- constructors ----------------------------------------------------------------
@@ -220,7 +225,7 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         _fail("not_text", type=type(text).__name__)
-    interned = Action._interned.get(text)
+    interned = Action._by_text.get(text)
     if interned is not None:
         return interned
     if len(text) > MAX_LENGTH:

@@ -45,12 +45,15 @@ class CardKind:
       say so, R14), ``value`` for a value (the Bishop, R38), None for nothing.
     - ``step``: the phase its effect may lead to (``chancellor``, ``cardinal``,
       ``bishop``: a :class:`~loveletter.engine.Phase` value), None if none.
+    - ``loses``: for a card that compares hands, which value is out: ``lower`` (the
+      Baron, R17) or ``higher`` (the Dowager Queen, R37); None for the others.
     """
 
     id: str
     chooses: Choice = Choice.NOBODY
     names: Literal["card", "value"] | None = None
     step: Literal["chancellor", "cardinal", "bishop"] | None = None
+    loses: Literal["lower", "higher"] | None = None
 
     @property
     def chooses_players(self) -> bool:
@@ -76,7 +79,7 @@ _KINDS = _kinds(
     CardKind("spy"),
     CardKind("guard", Choice.OTHER, names="card"),
     CardKind("priest", Choice.OTHER),
-    CardKind("baron", Choice.OTHER),
+    CardKind("baron", Choice.OTHER, loses="lower"),
     CardKind("handmaid"),
     CardKind("prince", Choice.ANY),
     CardKind("chancellor", step="chancellor"),
@@ -90,7 +93,7 @@ _KINDS = _kinds(
     CardKind("sycophant", Choice.ANY),
     CardKind("count"),
     CardKind("constable"),
-    CardKind("dowager_queen", Choice.OTHER),
+    CardKind("dowager_queen", Choice.OTHER, loses="higher"),
     CardKind("bishop", Choice.OTHER, names="value", step="bishop"),
 )
 #: Every kind of card, by id: the editions' and those :func:`~loveletter.engine.register_card`
@@ -333,13 +336,23 @@ def register_edition(edition: Edition) -> Edition:
     records) by its id; EDITIONS, the editions players choose from, is unchanged.
 
     Registering the same edition again does nothing; raises ValueError if the id is
-    an edition's, an alias or another variant's.
+    an edition's, an alias or another variant's, if its decks hold a card no one
+    registered (:func:`~loveletter.engine.register_card`), or if it gives no tokens to
+    win for one of its player counts.
     """
     known = _VARIANTS.get(edition.id)
     if known == edition:
         return edition
     if known is not None or edition.id in EDITIONS or edition.id in _ALIASES:
         raise ValueError(f"the edition id {edition.id!r} is taken")
+    unknown = sorted({spec.id for spec in (*edition.small_deck, *edition.large_deck)} - set(_KINDS))
+    if unknown:
+        raise ValueError(f"the edition {edition.id!r} deals unknown cards: {unknown}")
+    seats = range(edition.min_players, edition.max_players + 1)
+    if any(players not in edition.tokens for players in seats):
+        raise ValueError(
+            f"the edition {edition.id!r} needs tokens to win for {list(seats)} players"
+        )
     _VARIANTS[edition.id] = edition
     return edition
 

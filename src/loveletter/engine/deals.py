@@ -40,15 +40,15 @@ from .threads import (
     PLAY,
     SHOWN,
     TIE,
-    Event,
     RoundThreads,
     Step,
 )
+from .types import Event
 
 #: Per seat, a likelihood factor for each card it may hold now (missing cards: 1.0).
 Weights = Mapping[int, Mapping[str, float]]
 #: A choice while undoing: the thread, the card it held before, slots drawn, fills.
-Choice = tuple[int, str, list[tuple[int, str]], list[tuple[int, int, Any]]]
+Branch = tuple[int, str, list[tuple[int, str]], list[tuple[int, int, Any]]]
 
 #: How many end positions are tried with the weights before they are set aside.
 WEIGHTED_TRIES = 50
@@ -130,7 +130,7 @@ class RoundSampler:
 
     def _finish(self, seen: RoundThreads, hand: Sequence[str], result: RoundReview | None) -> None:
         """The places to fill now: other seats' hands, the deck, the set-aside card."""
-        me, n, known = seen.me, seen.n, seen.known
+        me, n, known = seen.me, seen.seat_count, seen.known
         self.end_deck = list(seen.deck)  # slots, top last
         drawn = {step[2] for step in seen.steps if step[0] == DRAW}
         self.set_aside_drawn = 0 in drawn or 0 in known
@@ -197,7 +197,7 @@ class RoundSampler:
             if first not in groups:
                 groups[first] = _Group([])
             groups[first].threads.append(thread)
-        for seat in range(seen.n):
+        for seat in range(seen.seat_count):
             if seat != seen.me and not seen.out[seat]:
                 groups[root(self.thread[seat])].live.append(seat)
         for place, slot in enumerate(self.open_slots):
@@ -320,7 +320,7 @@ class RoundSampler:
         steps, bit, values = group.steps, self.bit, self.rules.values
         history = History()
         parts: list[tuple[int, int, Any]] = []
-        choices: list[Choice] = []
+        choices: list[Branch] = []
         while index >= 0 and not choices:
             step = steps[index]
             kind = step[0]
@@ -406,8 +406,8 @@ class RoundSampler:
         held: dict[int, list[str]],
         returned: dict[int, str],
         rng: random.Random,
-        choices: list[Choice],
-    ) -> tuple[Choice, History] | None:
+        choices: list[Branch],
+    ) -> tuple[Branch, History] | None:
         """The first of ``choices``, in random order, after which ``group.steps[: index
         + 1]`` can be undone, and their history; None if there is none."""
         if len(choices) > 1:

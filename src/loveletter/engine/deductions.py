@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .cards import CARD_KINDS
 from .options import Rules
 
 _NONE: frozenset[str] = frozenset()
@@ -44,15 +45,17 @@ def bishop_target_cards(rules: Rules, value: int, hit: bool) -> frozenset[str]:
 
 def comparison_winner_cards(rules: Rules, compared_with: str, shown: str) -> frozenset[str]:
     """The cards the winner of a comparison made with ``compared_with`` may hold once
-    the loser shows ``shown``: a higher value after a Baron (the lower loses, R17), a
-    lower one after a Dowager Queen (the higher loses, R37); never the same (a tie has
-    no loser). Printed values only (R35)."""
+    the loser shows ``shown``: a higher value where the lower loses (the Baron, R17),
+    a lower one where the higher loses (the Dowager Queen, R37), as the card's kind
+    says (``CardKind.loses``); never the same (a tie has no loser). Printed values
+    only (R35). ValueError for a card whose kind compares no hands."""
+    loses = CARD_KINDS[compared_with].loses
+    if loses is None:
+        raise ValueError(f"{compared_with!r} compares no hands: its CardKind says no loser")
     lost = rules.values[shown]
-    if compared_with == "baron":
+    if loses == "lower":
         return frozenset(card for card, value in rules.values.items() if value > lost)
-    if compared_with == "dowager_queen":
-        return frozenset(card for card, value in rules.values.items() if value < lost)
-    raise ValueError(f"{compared_with!r} compares no hands")
+    return frozenset(card for card, value in rules.values.items() if value < lost)
 
 
 def tied_cards(rules: Rules, cards: Iterable[str]) -> frozenset[str]:

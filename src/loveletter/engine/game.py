@@ -272,7 +272,8 @@ class Game:
         (docs/views.md). Raises ValueError for a seat not at the table."""
         # The views module builds on this one, which may not import it: it registers
         # its builder when imported, and the package imports it.
-        assert _build_view is not None, "loveletter.engine.views registers it"
+        if _build_view is None:
+            raise RuntimeError("loveletter.engine.views registers the view builder: import it")
         return _build_view(self, seat)
 
     def record(self, *, with_result: bool = True) -> Record:
@@ -601,8 +602,10 @@ class Game:
         action (undoing it would need the RNG as it was), nor are the rounds before;
         and for a game restored from a state, whose round has no record.
         """
-        record = self.history[-1] if self.history else None
-        if record is None or record.actions is not self._actions:
+        if not self.history:
+            raise IndexError("no round has been dealt: there is no action to undo")
+        record = self.history[-1]
+        if record.actions is not self._actions:
             raise IndexError("this round was restored from a state: it has no record to undo")
         if not record.actions:
             raise IndexError(f"round {self.round} has no action to undo: it was just dealt")
@@ -633,7 +636,7 @@ class Game:
         held = self.hands[target][0]
         if held == "assassin":  # R30
             self.log.append(("assassin", target, seat))
-            self._knock_out(seat)
+            self.knock_out(seat)
             if self.phase is not _PLAY:
                 return
             self.hands[target].clear()
@@ -645,20 +648,17 @@ class Game:
         hit = self.rules.values[held] == guess if self.rules.guard_names_value else held == guess
         self.log.append(("guard", seat, target, guess, hit))
         if hit:
-            self._knock_out(target)
+            self.knock_out(target)
 
     def _priest(self, seat: int, action: Action) -> None:
         if action.seats:
             target = action.seats[0]
             self.log.append(("look", seat, target, self.hands[target][0]))
 
-    def _baron(self, seat: int, action: Action) -> None:
-        self._compare(seat, action, lower_loses=True)
-
-    def _dowager_queen(self, seat: int, action: Action) -> None:
-        self._compare(seat, action, lower_loses=False)
-
-    def _compare(self, seat: int, action: Action, *, lower_loses: bool) -> None:
+    def compare_hands(self, seat: int, action: Action) -> None:
+        """The effect of a card that compares hands, the Baron's and the Dowager
+        Queen's: the value its kind says (``CardKind.loses``) is out; nothing on a tie
+        (R17, R37). For cards of one's own too (:func:`register_card`)."""
         if not action.seats:
             return
         target = action.seats[0]
@@ -668,10 +668,11 @@ class Game:
         difference = values[mine] - values[theirs]  # R17, R37: printed values
         loser: int | None = None
         if difference:
+            lower_loses = CARD_KINDS[action.word].loses == "lower"
             loser = target if (difference > 0) == lower_loses else seat
         self.log.append(("compare", seat, target, mine, theirs, loser))
         if loser is not None:
-            self._knock_out(loser)
+            self.knock_out(loser)
 
     def _handmaid(self, seat: int, action: Action) -> None:
         self.protected[seat] = True  # R15
@@ -680,16 +681,18 @@ class Game:
     def _prince(self, seat: int, action: Action) -> None:
         if not action.seats:
             return
-        self._discard_and_draw(action.seats[0], "prince")
+        self.discard_and_draw(action.seats[0], "prince")
 
-    def _discard_and_draw(self, target: int, cause: str) -> None:
-        """R18, R38: discard a hand without its effect, then draw a new card."""
+    def discard_and_draw(self, target: int, cause: str) -> None:
+        """R18, R38: ``target`` discards their hand without its effect (``cause``, the
+        card that made them, is logged) and draws a new card, or is out if it was the
+        Princess (R22). For the cards' effects, as :meth:`knock_out`."""
         hand = self.hands[target]
         card = hand.pop()
         self.discards[target].append(card)
         self.log.append(("discard", target, card, cause))
         if card == "princess":  # R22: out, and draws nothing
-            self._knock_out(target)
+            self.knock_out(target)
         else:
             self._draw_replacement(target)
 
@@ -734,7 +737,7 @@ class Game:
         hands[first], hands[second] = hands[second], hands[first]
 
     def _princess(self, seat: int, action: Action) -> None:
-        self._knock_out(seat)  # R22
+        self.knock_out(seat)  # R22
 
     def _jester(self, seat: int, action: Action) -> None:
         if action.seats:
@@ -771,7 +774,7 @@ class Game:
         hit = self.rules.values[self.hands[target][0]] == value  # R38
         self.log.append(("bishop", seat, target, value, hit))
         if hit:
-            self._gain_token_now(seat, "bishop")
+            self.gain_token(seat, "bishop")
             if self.phase is _PLAY:
                 self.step_seats = (target,)
                 self.phase = _BISHOP
@@ -782,12 +785,15 @@ class Game:
         self.phase = _PLAY
         self.log.append(("reply", target, action is DISCARD))
         if action is DISCARD:
-            self._discard_and_draw(target, "bishop")
+            self.discard_and_draw(target, "bishop")
 
     # ------------------------------------------------------------------ outcomes
 
-    def _knock_out(self, seat: int) -> None:
-        """R5: the player leaves the round, their hand face up on their pile."""
+    def knock_out(self, seat: int) -> None:
+        """R5: ``seat`` leaves the round, their hand face up on their pile; R36's token
+        and R6's end of the round follow. For the cards' effects (those
+        :func:`register_card` adds too): an effect checks :attr:`phase` after it, as
+        the round or the game may have ended."""
         pile = self.discards[seat]
         hand = self.hands[seat]
         constable = self._constable_in_play and (
@@ -803,15 +809,17 @@ class Game:
         self.alive -= 1
         self.log.append(("out", seat, revealed))
         if constable:  # R36: settled before the round can end
-            self._gain_token_now(seat, "constable")
+            self.gain_token(seat, "constable")
             if self.phase is _GAME_OVER:
                 return
         if self.alive == 1:  # R6
             winner = self.out.index(False)
             self._end_round("last_standing", (winner,), (winner,))
 
-    def _gain_token_now(self, seat: int, reason: str) -> None:
-        """A mid-round token (Bishop, Constable): reaching the threshold wins at once (R9)."""
+    def gain_token(self, seat: int, reason: str) -> None:
+        """``seat`` gains a token now, for ``reason`` (the card's id for a card's
+        token), as the Bishop and the Constable give: reaching the threshold wins the
+        game at once (R9). For the cards' effects, as :meth:`knock_out`."""
         self._bonus(seat, reason)
         if self.tokens[seat] >= self.rules.tokens_to_win:
             self.log.append(("round_end", "game_won", ()))
@@ -1090,7 +1098,7 @@ _EFFECTS: dict[str, Effect] = {
     "spy": Game._no_effect,  # R24: counted at the end of the round
     "guard": Game._guard,
     "priest": Game._priest,
-    "baron": Game._baron,
+    "baron": Game.compare_hands,
     "handmaid": Game._handmaid,
     "prince": Game._prince,
     "chancellor": Game._chancellor,
@@ -1104,7 +1112,7 @@ _EFFECTS: dict[str, Effect] = {
     "sycophant": Game._sycophant,
     "count": Game._no_effect,  # R35: counted at the showdown
     "constable": Game._no_effect,  # R36: counted when its player is knocked out
-    "dowager_queen": Game._dowager_queen,
+    "dowager_queen": Game.compare_hands,
     "bishop": Game._bishop,
 }
 #: What playing each kind of card does, by card id: (game, player's seat, action).
@@ -1127,7 +1135,8 @@ def register_card(kind: CardKind, texts: CardTexts, effect: Effect) -> None:
     environments and the browser's catalogue all read these three.
 
     Registering the same card again does nothing; raises ValueError if the id is
-    taken by another card or a step word, is not a notation word, or a text is missing.
+    taken by another card or a step word, is not a notation word, or a text is
+    missing, and for a kind that opens a second step (each needs its own phase).
     """
     card = kind.id
     known = (CARD_KINDS.get(card), CARD_TEXTS.get(card), EFFECTS.get(card))
@@ -1137,6 +1146,8 @@ def register_card(kind: CardKind, texts: CardTexts, effect: Effect) -> None:
         raise ValueError(f"the card id {card!r} is taken")
     if not _CARD_ID.fullmatch(card):
         raise ValueError(f"a card id is lower-case words joined by '_', not {card!r}")
+    if kind.step is not None:
+        raise ValueError(f"the card {card!r} may not open a second step: only the editions' do")
     for lang in LANGUAGES:
         if not texts.effects.get(lang) or lang not in texts.names.get(STANDARD_THEME, {}):
             raise ValueError(f"the card {card!r} needs its standard name and effect in {lang!r}")

@@ -327,17 +327,14 @@ def _reply(n: Narrator, e: ReplyEvent) -> str:
     return n.say("reply_discard" if e["discard"] else "reply_keep", p=n.person(e["seat"]))
 
 
-#: The bonus tokens gained for a card, whose id is the reason.
-_CARD_TOKENS = frozenset({"spy", "jester", "bishop", "constable"})
-
-
 def _token(n: Narrator, e: TokenEvent) -> str:
     reason = e["reason"]
-    if reason not in _CARD_TOKENS:
+    if reason not in CARD_KINDS:  # the round, the twins
         return n.say("token_" + reason, p=n.person(e["seat"]))
-    phrase = n.card(reason)
+    phrase = n.card(reason)  # a card's token: its id is the reason
+    key = "token_" + reason
     return n.say(
-        "token_" + reason,
+        key if key in n.text else "token_card",
         p=n.person(e["seat"]),
         card=phrase,
         to_card=contract("à", phrase, n.lang),
@@ -419,8 +416,8 @@ _EN = {
     "play_on": "{p} {p[plays]} {card} on {t}.",
     "play_choosing": "{p} {p[plays]} {card} and {p[chooses]} {t}.",
     "play_choosing_two": "{p} {p[plays]} {card} and {p[chooses]} {t} and {u}.",
-    "play_choosing_self": "{p} {p[plays]} {card}, choosing {p:themselves}.",
-    "play_choosing_self_and": "{p} {p[plays]} {card}, choosing {p:themselves} and {t}.",
+    "play_choosing_self": "{p} {p[plays]} {card} and {p[chooses]} {p:themselves}.",
+    "play_choosing_self_and": "{p} {p[plays]} {card} and {p[chooses]} {p:themselves} and {t}.",
     "play_on_self": "{p} {p[plays]} {card} on {p:their} own hand.",
     "play_against": "{p} {p[plays]} {card} against {t}.",
     "play_guess": "{p} {p[plays]} {card} on {t} and {p[names]} {guess}.",
@@ -470,6 +467,7 @@ _EN = {
     "token_jester": "{p} {p[gains]} a token for {card}.",
     "token_bishop": "{p} {p[gains]} a token with {card}.",
     "token_constable": "{p} {p[gains]} a token for {card}.",
+    "token_card": "{p} {p[gains]} a token for {card}.",
     "shows": "{p} {p[holds]} {card}",
     "showdown": "The deck is empty. Showdown: {hands}.",
     "round_cut": "The round stops: the game is won.",
@@ -499,8 +497,8 @@ _FR = {
     "play_choosing/t": "{p} {p[joue]} {card} et vous {p[choisit]}.",
     "play_choosing_two": "{p} {p[joue]} {card} et {p[choisit]} {t} et {u}.",
     "play_choosing_two/t": "{p} {p[joue]} {card} et {p[choisit]} {u} et vous.",
-    "play_choosing_self": "{p} {p[joue]} {card} en {p:se} choisissant.",
-    "play_choosing_self_and": "{p} {p[joue]} {card} en {p:se} choisissant, ainsi que {t}.",
+    "play_choosing_self": "{p} {p[joue]} {card} et {p:se} {p[choisit]}.",
+    "play_choosing_self_and": "{p} {p[joue]} {card} et {p:se} {p[choisit]} avec {t}.",
     "play_on_self": "{p} {p[joue]} {card} sur {p:sa} propre main.",
     "play_against": "{p} {p[joue]} {card} contre {t}.",
     "play_guess": "{p} {p[joue]} {card} sur {t} et {p[nomme]} {guess}.",
@@ -555,6 +553,7 @@ _FR = {
     "token_jester": "{p} {p[gagne]} un jeton grâce {to_card}.",
     "token_bishop": "{p} {p[gagne]} un jeton avec {card}.",
     "token_constable": "{p} {p[gagne]} un jeton grâce {to_card}.",
+    "token_card": "{p} {p[gagne]} un jeton grâce {to_card}.",
     "shows": "{p} {p[a]} {card}",
     "showdown": "La pioche est vide. Révélation : {hands}.",
     "round_cut": "La manche s'arrête : la partie est gagnée.",

@@ -60,8 +60,8 @@ from .schema import (
     TradeEvent,
     TurnEvent,
 )
+from .types import Event
 
-Event = tuple[Any, ...]
 #: A backward step: its kind, its thread(s), then what undoing it needs.
 Step = tuple[Any, ...]
 
@@ -77,7 +77,7 @@ class RoundThreads:
     def __init__(self, rules: Rules, seat: int, events: Sequence[EventDict]) -> None:
         self.rules = rules
         self.me = seat
-        self.n = n = rules.players
+        self.seat_count = n = rules.players
         self.kinds = list(rules.values)
         self.bit = {card: 1 << index for index, card in enumerate(self.kinds)}
         self.every_card = (1 << len(self.kinds)) - 1
@@ -183,11 +183,11 @@ class RoundThreads:
             self.known[slot] = card
             self.public[card] += 1
         self.dealt = 1 + len(event["face_up"])
-        self.deck = list(range(self.deal_size - 1, self.dealt + self.n - 1, -1))
+        self.deck = list(range(self.deal_size - 1, self.dealt + self.seat_count - 1, -1))
 
     def _on_deal(self, index: int, event: DealEvent) -> None:
         seat = event["seat"]
-        slot = self.dealt + (seat - self.first) % self.n
+        slot = self.dealt + (seat - self.first) % self.seat_count
         if seat == self.me:
             card = _own(event["card"])
             self.known[slot] = card

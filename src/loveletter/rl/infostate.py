@@ -84,6 +84,14 @@ class InfoStateEncoder:
 
             return write
 
+        def word(index: dict[str, int]) -> Writer:
+            def write(out: Vector, offset: int, value: str) -> None:
+                at = index.get(value)  # a registered card's own cause or reason: no slot
+                if at is not None:
+                    out[offset + at] = 1.0
+
+            return write
+
         def many(out: Vector, offset: int, seats: Sequence[int]) -> None:
             for seat in seats:
                 out[offset + seat] = 1.0
@@ -132,7 +140,7 @@ class InfoStateEncoder:
                 if not size:
                     continue
                 if isinstance(how, tuple):
-                    layout.append((position, at, one_hot({w: i for i, w in enumerate(how)})))
+                    layout.append((position, at, word({w: i for i, w in enumerate(how)})))
                 else:
                     layout.append((position, at, writers[how]))
                 at += size

@@ -20,8 +20,10 @@ from .render import Words, card_text
 #: The token of the answer confirming a play.
 CONFIRM = "confirm"
 
-#: The question that asks for the players a card chooses, by how it chooses them.
-_CHOOSING = {Choice.OTHERS: "choose_players", Choice.TWO: "choose_pair"}
+#: The question that asks for the players a card chooses, by how it chooses them;
+#: the Cardinal's says what it does.
+_CHOOSING = {Choice.OTHERS: "choose_players", Choice.TWO: "choose_two"}
+_CHOOSING_BY_CARD = {"cardinal": "choose_pair"}
 
 
 class Question(NamedTuple):
@@ -78,7 +80,9 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
     card = prefix[0]
     name = words.name(card)
     if len(prefix) == 1:
-        key = _CHOOSING.get(CARD_KINDS[card].chooses, "choose_player")
+        key = _CHOOSING_BY_CARD.get(card) or _CHOOSING.get(
+            CARD_KINDS[card].chooses, "choose_player"
+        )
         labels = [_seats(token, view, words, card) for token in tokens]
         return Question(words.tr(key, card=name), tokens, labels)
     target = words.players[int(prefix[1])]
