@@ -32,3 +32,32 @@ test("dispatch hands the state and the event to the reducer; subscribers hear of
   assert.equal(heard.length, 2);
   assert.equal(store.getState().count, 6);
 });
+
+test("an event dispatched while listeners are told: each is told of the latest state after it is done, never of an older one after", () => {
+  const store = createStore(counter, { count: 0 });
+  /** @type {string[]} */
+  const heard = [];
+  // The first listener sets off a second change when it hears of the first, as a
+  // page's drawing could (a handler run by a change of focus).
+  store.subscribe((state, before) => {
+    heard.push(`first ${before.count}->${state.count} start`);
+    if (state.count === 1) store.dispatch({ type: "add", n: 10 });
+    heard.push(`first ${before.count}->${state.count} end`);
+  });
+  store.subscribe((state, before) => heard.push(`second ${before.count}->${state.count}`));
+  store.dispatch({ type: "add", n: 1 });
+  assert.equal(store.getState().count, 11);
+  assert.deepEqual(heard, ["first 0->1 start", "first 0->1 end", "second 0->11", "first 1->11 start", "first 1->11 end"]);
+});
+
+test("a listener unsubscribed while listeners are told is not told any more", () => {
+  const store = createStore(counter, { count: 0 });
+  /** @type {number[]} */
+  const heard = [];
+  /** @type {() => void} */
+  let stopSecond = () => {};
+  store.subscribe(() => stopSecond());
+  stopSecond = store.subscribe((state) => heard.push(state.count));
+  store.dispatch({ type: "add", n: 1 });
+  assert.deepEqual(heard, []);
+});

@@ -18,6 +18,7 @@ from .ui import (
     play_until_over,
     spectator_state,
     version,
+    wait_my_play,
     wait_my_turn,
     wait_version,
 )
@@ -241,6 +242,26 @@ def wait_next_key(page: Page, start: int) -> bool:
 def key_of(page: Page, selector: str) -> str:
     """The key shown on the first element matching ``selector``."""
     return page.locator(selector).first.inner_text()
+
+
+def test_keys_pressed_in_a_cards_dialog_leave_the_choice_alone(page: Page, server: Server) -> None:
+    create_table(page, server, edition="classic", players=2, seats=["bot:easy"], tokens=3)
+    wait_my_play(page, random.Random(2))
+    chosen = page.locator(".hand-card:not([aria-disabled])").first
+    card = chosen.get_attribute("data-card")
+    chosen.click()
+    start = version(page)
+    panel = page.locator(".choices").text_content()
+    page.click("#tab-cards")
+    page.locator(".tracker [data-info]").first.click()  # a card's whole text
+    expect(page.locator("#card-close")).to_be_focused()
+    page.keyboard.press("1")  # the key of a card or of a choice behind the dialog
+    page.keyboard.press("Escape")  # closes the dialog, and only that
+    expect(page.locator(OPEN_DIALOG)).to_have_count(0)
+    expect(page.locator(".hand-card.selected")).to_have_attribute("data-card", str(card))
+    expect(page.locator(".choices")).to_have_text(str(panel))
+    assert version(page) == start
+    expect(page.locator(MY_TURN)).to_have_count(1)
 
 
 def test_the_home_forms_fields_line_up(page: Page, server: Server) -> None:

@@ -11,11 +11,15 @@
 /** @typedef {Record<string, AttrValue>} Attrs */
 
 /**
- * The handlers h() gave each element, by event: patch() hands a kept element the
- * handlers of the element built in its place.
- * @type {WeakMap<Element, Map<string, Handler>>}
+ * The handlers h() gave an element, by event type, and the one listener that calls
+ * them: added once for each type that has a handler, removed with it, so that an
+ * element patch() keeps runs the handler of its last build once per event, however
+ * often it lost and got back a handler.
+ * @typedef {{handlers: Map<string, Handler>, relay: (event: Event) => void}} Listening
  */
-const HANDLERS = new WeakMap();
+
+/** @type {WeakMap<Element, Listening>} */
+const LISTENING = new WeakMap();
 
 /**
  * @param {Element} element
@@ -23,16 +27,26 @@ const HANDLERS = new WeakMap();
  * @param {Handler} handler
  */
 function listen(element, type, handler) {
-  let handlers = HANDLERS.get(element);
-  if (!handlers) {
-    handlers = new Map();
-    HANDLERS.set(element, handlers);
+  let listening = LISTENING.get(element);
+  if (!listening) {
+    const handlers = new Map();
+    listening = { handlers, relay: (event) => handlers.get(event.type)?.(event) };
+    LISTENING.set(element, listening);
   }
-  if (!handlers.has(type)) {
-    const own = handlers;
-    element.addEventListener(type, (event) => own.get(type)?.(event));
-  }
-  handlers.set(type, handler);
+  listening.handlers.set(type, handler);
+  // Adding the same listener for the same type again adds nothing.
+  element.addEventListener(type, listening.relay);
+}
+
+/**
+ * @param {Element} element
+ * @param {string} type
+ */
+function unlisten(element, type) {
+  const listening = LISTENING.get(element);
+  if (!listening) return;
+  listening.handlers.delete(type);
+  element.removeEventListener(type, listening.relay);
 }
 
 /**
@@ -228,9 +242,9 @@ function patchElement(from, to) {
   for (const { name, value } of to.attributes) {
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
-  const handlers = HANDLERS.get(to);
-  const before = HANDLERS.get(from);
-  if (before) for (const type of before.keys()) if (!handlers?.has(type)) before.delete(type);
+  const handlers = LISTENING.get(to)?.handlers;
+  const before = LISTENING.get(from)?.handlers;
+  if (before) for (const type of [...before.keys()]) if (!handlers?.has(type)) unlisten(from, type);
   if (handlers) for (const [type, handler] of handlers) listen(from, type, handler);
   if (from instanceof HTMLInputElement && to instanceof HTMLInputElement) {
     if (from.checked !== to.checked) from.checked = to.checked;

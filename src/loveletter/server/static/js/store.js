@@ -1,7 +1,7 @@
 // @ts-check
 // One store for a page: the only holder of its state. Every change goes through
 // dispatch(event), which hands the state and the event to a pure reducer; whoever
-// subscribed is told after each change, with the state before it.
+// subscribed is told after each change, with the state it was told of before.
 
 /**
  * @template S, E
@@ -15,6 +15,11 @@
 /**
  * A store over `reducer`, starting from `initial`. A reducer that returns the state
  * it was given changed nothing: no listener is told.
+ *
+ * An event dispatched while the listeners are being told (a listener, or something
+ * it set off, dispatches) changes the state at once; the listeners are then told of
+ * the latest state, each after it is done with the one it was hearing of, never in
+ * the middle of it, and never of an older state after a newer one.
  * @template S, E
  * @param {(state: S, event: E) => S} reducer
  * @param {S} initial
@@ -22,18 +27,43 @@
  */
 export function createStore(reducer, initial) {
   let state = initial;
-  /** @type {Set<(state: S, before: S) => void>} */
-  const listeners = new Set();
+  /**
+   * Each listener, and the state it was last told of.
+   * @type {Map<(state: S, before: S) => void, S>}
+   */
+  const listeners = new Map();
+  let telling = false;
+
+  function tell() {
+    telling = true;
+    try {
+      for (let told = true; told; ) {
+        told = false;
+        for (const listener of [...listeners.keys()]) {
+          // Unsubscribed meanwhile, or already told of this state.
+          if (!listeners.has(listener)) continue;
+          const before = /** @type {S} */ (listeners.get(listener));
+          if (before === state) continue;
+          const now = state;
+          listeners.set(listener, now);
+          listener(now, before);
+          told = true;
+        }
+      }
+    } finally {
+      telling = false;
+    }
+  }
+
   return {
     getState: () => state,
     dispatch(event) {
       const before = state;
       state = reducer(state, event);
-      if (state === before) return;
-      for (const listener of [...listeners]) listener(state, before);
+      if (state !== before && !telling) tell();
     },
     subscribe(listener) {
-      listeners.add(listener);
+      listeners.set(listener, state);
       return () => {
         listeners.delete(listener);
       };

@@ -565,7 +565,9 @@ export function tablePage(main, tableId, { watch }) {
 
   /** @param {KeyboardEvent} event */
   function onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
+    // A dialog open over the table (a round's result, a card's text) has the keys:
+    // Escape closes it and goes back no step.
+    if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target && target.closest("input, select, textarea")) return;
     if (event.key === "Enter" && target && target.closest("button, a, [data-info]")) return;
