@@ -145,6 +145,11 @@ def test_undo_reopens_a_round_and_a_game_that_the_action_ended() -> None:
     assert game.outcome() is not None
 
 
+def test_a_game_with_no_round_dealt_has_no_action_to_undo() -> None:
+    with pytest.raises(IndexError, match="no round has been dealt"):
+        Game("classic", 2, start=False).undo()
+
+
 def test_a_game_restored_from_a_state_has_no_action_to_undo() -> None:
     game = restore_game(game_state(four_players()))
     game.apply("handmaid")

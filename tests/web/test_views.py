@@ -91,6 +91,22 @@ def test_the_replay_steps_forwards_and_backwards(page: Page, server: Server) -> 
     expect(count).to_have_text(f"Étape 1 sur {total}")
 
 
+def test_keys_pressed_in_a_cards_dialog_leave_the_replay_alone(page: Page, server: Server) -> None:
+    table = finished_game(server, "classic", 2)
+    page.goto(f"{server.url}/r/{table}/1")
+    count = page.locator("#step-count")
+    expect(count).to_contain_text("Step 1 of")  # the replay is loaded
+    page.keyboard.press("ArrowRight")
+    expect(count).to_contain_text("Step 2 of")
+    page.locator(".seat-review [data-info]").first.click()  # a card's whole text
+    expect(page.locator("#card-close")).to_be_focused()
+    for key in ("ArrowRight", "End", "Home"):
+        page.keyboard.press(key)
+    page.keyboard.press("Escape")
+    expect(page.locator(OPEN_DIALOG)).to_have_count(0)
+    expect(count).to_contain_text("Step 2 of")
+
+
 def test_an_unfinished_game_cannot_be_replayed(page: Page, server: Server) -> None:
     table = create_table(page, server, edition="classic", players=2, seats=["bot:easy"], tokens=5)
     wait_my_turn(page)

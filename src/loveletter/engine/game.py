@@ -602,10 +602,10 @@ class Game:
         action (undoing it would need the RNG as it was), nor are the rounds before;
         and for a game restored from a state, whose round has no record.
         """
-        if not self.history:
+        if not self.round:
             raise IndexError("no round has been dealt: there is no action to undo")
-        record = self.history[-1]
-        if record.actions is not self._actions:
+        record = self.history[-1] if self.history else None
+        if record is None or record.actions is not self._actions:
             raise IndexError("this round was restored from a state: it has no record to undo")
         if not record.actions:
             raise IndexError(f"round {self.round} has no action to undo: it was just dealt")

@@ -192,7 +192,8 @@ export function replayPage(main, tableId, gameNumber) {
 
   document.addEventListener("keydown", (event) => {
     const replay = data;
-    if (!replay || event.ctrlKey || event.metaKey || event.altKey) return;
+    // A card's text open over the replay has the keys, as on the table.
+    if (!replay || event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
     if (event.target instanceof Element && event.target.closest("input, select, textarea")) return;
     /** @type {Record<string, () => number>} */
     const moves = {
