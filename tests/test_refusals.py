@@ -137,6 +137,29 @@ def test_a_french_card_name_in_an_english_game_is_the_word_named() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("typed", "lang", "told"),
+    [
+        (
+            "chancelier garder",
+            "fr",
+            "«\u00a0garder\u00a0» est une action à part, qui vient après «\u00a0chancelier\u00a0»",
+        ),
+        (
+            "Servante 1",
+            "fr",
+            "Rien ne doit suivre «\u00a0Servante\u00a0»\u00a0: «\u00a01\u00a0» est de trop",
+        ),
+        ("Handmaid 1", "en", "'Handmaid' takes nothing after it: '1' is one word too many"),
+    ],
+)
+def test_a_name_typed_is_named_as_it_was_typed(typed: str, lang: str, told: str) -> None:
+    """A card or step named in the player's words is told back in those words."""
+    with pytest.raises(NotationError) as caught:
+        read_action(typed, EDITIONS["classic"], lang)
+    assert describe_notation_error(caught.value, lang) == told
+
+
 def test_a_records_seat_beyond_the_table_names_the_tables_seats() -> None:
     game = four_players()  # Ana holds the Guard and the Handmaid
     with pytest.raises(NotationError) as caught:

@@ -17,6 +17,8 @@ from functools import cache
 from .actions import Action, parse_action
 from .card_texts import STANDARD_THEME, card_name, card_phrase
 from .cards import CARD_KINDS, Edition
+from .errors import NotationError
+from .explain import notation_error
 
 #: The second steps' words in French, besides the notation's own.
 _STEP_WORDS = {
@@ -40,18 +42,29 @@ def read_action(text: str, edition: Edition, lang: str = "en") -> Action:
     typed = text.split()
     plain = [_plain(word) for word in typed]
     canonical: list[str] = []
+    spoken: dict[str, str] = {}  # a word of the notation -> the words typed for it
     index = 0
     while index < len(typed):
         for size in range(min(longest, len(typed) - index), 0, -1):
             card = aliases.get(tuple(plain[index : index + size]))
             if card is not None:
                 canonical.append(card)
+                spoken.setdefault(card, " ".join(typed[index : index + size]))
                 index += size
                 break
         else:
             canonical.append(typed[index])
             index += 1
-    return parse_action(" ".join(canonical))
+    try:
+        return parse_action(" ".join(canonical))
+    except NotationError as error:  # told with the words typed, not the notation's
+        details = {
+            name: spoken.get(value, value) if isinstance(value, str) else value
+            for name, value in error.details.items()
+        }
+        if details == error.details:
+            raise
+        raise notation_error(error.reason, **details) from None
 
 
 def _plain(text: str) -> str:
