@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
@@ -79,3 +81,42 @@ def test_a_card_kept_from_one_turn_to_the_next_is_chosen_by_one_click(
         )
         play_turn(page, rng)
     raise AssertionError(f"no card of the hand was kept for the next turn in {TURNS} turns")
+
+
+# Patches a container from `before` to `after` (lists of keys of inputs), focusing the
+# input `focus` first; returns whether it kept its focus and whether it was moved
+# (taken out of the page and put back), by a MutationObserver.
+FOCUS_THROUGH_PATCH = """async ([before, after, focus]) => {
+    const { h, patch } = await import("/static/js/dom.js");
+    const box = document.body.appendChild(document.createElement("div"));
+    const build = keys => keys.map(key => h("input", { "data-focus": key }));
+    patch(box, ...build(before));
+    const focused = box.querySelector(`[data-focus="${focus}"]`);
+    focused.focus();
+    const observer = new MutationObserver(() => {});
+    observer.observe(box, { childList: true });
+    patch(box, ...build(after));
+    const moved = observer.takeRecords().some(r => [...r.removedNodes].includes(focused));
+    const kept = box.querySelector(`[data-focus="${focus}"]`) === focused;
+    const order = [...box.children].map(c => c.getAttribute("data-focus"));
+    const result = { focused: document.activeElement === focused, moved, kept, order };
+    box.remove();
+    return result;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (["a", "b", "c"], ["b", "c"]),  # an element before it goes
+        (["a", "b", "c"], ["a", "c"]),  # one before it goes, from the middle
+        (["a", "c"], ["x", "y", "a", "c"]),  # new ones come before it
+        (["a", "b", "c"], ["y", "c", "z"]),  # the others change round it
+    ],
+)
+def test_a_kept_element_keeps_its_focus_and_its_place(
+    page: Page, server: Server, before: list[str], after: list[str]
+) -> None:
+    page.goto(server.url + "/")
+    result = page.evaluate(FOCUS_THROUGH_PATCH, [before, after, "c"])
+    assert result == {"focused": True, "moved": False, "kept": True, "order": after}

@@ -163,53 +163,71 @@ function keyOf(node) {
 }
 
 /**
+ * Bring `from`'s children to `to`'s: first find which child of the page each built one
+ * is (kept by keep(), by key, or the next unkeyed one of its tag), then remove the
+ * children none is, then put the new ones in place. A kept child is moved only when
+ * the kept children change order: moving an element takes its focus away.
  * @param {Element} from  on the page
  * @param {Element} to  built: its children are taken over
  */
 function patchChildren(from, to) {
-  /** @type {Map<string, Node>} */
+  const old = [...from.childNodes];
+  /** @type {Map<string, ChildNode>} */
   const keyed = new Map();
-  for (const child of from.childNodes) {
+  for (const child of old) {
     const key = keyOf(child);
     if (key !== null && !keyed.has(key)) keyed.set(key, child);
   }
-  /** @type {ChildNode | null} */
-  let cursor = from.firstChild;
+  /** @type {Set<Node>} */
+  const used = new Set();
+  let scan = 0;
+  /** @type {Node[]} */
+  const targets = [];
   for (const built of [...to.childNodes]) {
     const kept = KEPT.get(built);
-    const key = keyOf(built);
-    /** @type {Node | null} */
-    let match = kept ?? null;
-    if (!kept && key !== null) match = keyed.get(key) ?? null;
-    if (!kept && key === null) match = unkeyedFrom(cursor, built.nodeName);
-    if (match && !kept && match.nodeName !== built.nodeName) match = null;
+    const match = kept ?? matchOf(built, keyed, old, scan, used);
     if (match && !kept) {
       if (match instanceof Element) patchElement(match, /** @type {Element} */ (built));
       else if (match.nodeValue !== built.nodeValue) match.nodeValue = built.nodeValue;
     }
-    if (!match) placeKept(built);
-    const node = match ?? built;
+    if (match) {
+      used.add(match);
+      const at = old.indexOf(/** @type {ChildNode} */ (match));
+      if (at >= scan) scan = at + 1;
+    } else {
+      placeKept(built);
+    }
+    targets.push(match ?? built);
+  }
+  for (const child of old) if (!used.has(child)) child.remove();
+  /** @type {ChildNode | null} */
+  let cursor = from.firstChild;
+  for (const node of targets) {
     if (node === cursor) cursor = cursor.nextSibling;
     else from.insertBefore(node, cursor);
-    if (key !== null) keyed.delete(key);
-  }
-  while (cursor) {
-    const next = cursor.nextSibling;
-    cursor.remove();
-    cursor = next;
   }
 }
 
 /**
- * The first node from `cursor` on with no key and this name: the one an unkeyed new
- * node takes the place of.
- * @param {ChildNode | null} cursor
- * @param {string} name
- * @returns {ChildNode | null}
+ * The child of the page a built node takes the place of: the one with its key, or with
+ * no key the first unused one of its name from `scan` on; none if its name differs.
+ * @param {Node} built
+ * @param {Map<string, ChildNode>} keyed
+ * @param {ChildNode[]} old
+ * @param {number} scan
+ * @param {Set<Node>} used
+ * @returns {Node | null}
  */
-function unkeyedFrom(cursor, name) {
-  for (let node = cursor; node; node = node.nextSibling) {
-    if (node.nodeName === name && keyOf(node) === null) return node;
+function matchOf(built, keyed, old, scan, used) {
+  const key = keyOf(built);
+  if (key !== null) {
+    const match = keyed.get(key);
+    if (!match || used.has(match) || match.nodeName !== built.nodeName) return null;
+    return match;
+  }
+  for (let at = scan; at < old.length; at++) {
+    const node = old[at];
+    if (!used.has(node) && node.nodeName === built.nodeName && keyOf(node) === null) return node;
   }
   return null;
 }
