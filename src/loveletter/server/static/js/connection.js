@@ -1,5 +1,7 @@
 // @ts-check
 // One WebSocket to the server (docs/protocol.md): hello, messages, actions; reconnects.
+// One socket at a time: opening closes the one before, a reconnection waiting is called
+// off by close(), and what a socket no longer current says is not heard.
 
 /** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
 /** @typedef {import("./protocol.js").Position} Position */
@@ -28,6 +30,8 @@ export class Connection {
     /** @type {WebSocket | null} */
     this.socket = null;
     this.retries = 0;
+    /** @type {ReturnType<typeof setTimeout> | null} the reconnection waiting, if any */
+    this.retry = null;
     this.closed = false;
     this.nextId = 1;
     /** @type {Position | null} the last state's: an action answers it (else stale_action) */
@@ -35,6 +39,7 @@ export class Connection {
   }
 
   open() {
+    this.stop();
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/ws`);
     this.socket = socket;
@@ -46,12 +51,17 @@ export class Connection {
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));
     });
-    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("message", (event) => {
+      if (this.socket === socket) this.receive(event.data);
+    });
     socket.addEventListener("close", () => {
       if (this.socket !== socket || this.closed) return;
       this.onStatus("lost");
       const delay = Math.min(5000, 300 * 2 ** this.retries++);
-      setTimeout(() => this.closed || this.open(), delay);
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        this.open();
+      }, delay);
     });
   }
 
@@ -116,6 +126,15 @@ export class Connection {
 
   close() {
     this.closed = true;
-    if (this.socket) this.socket.close();
+    this.stop();
+  }
+
+  /** Close the socket and call off a reconnection waiting: none is heard from again. */
+  stop() {
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
   }
 }
