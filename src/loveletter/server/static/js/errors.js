@@ -9,8 +9,6 @@ import { known, t } from "./i18n.js";
  * @param {{code: string, message: string}} error
  */
 export function errorText(error) {
-  for (const key of [error.code, `err_${error.code}`]) {
-    if (known(key)) return t(key);
-  }
-  return error.message;
+  const key = `err_${error.code}`;
+  return known(key) ? t(key) : error.message;
 }

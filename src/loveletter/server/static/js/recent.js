@@ -56,27 +56,27 @@ function outcomeWords(deck, outcome) {
 }
 
 /**
- * The words of a play, by whom it chose (moves.js, chosenBy) and its card.
- * @type {Record<ReturnType<typeof chosenBy>["shape"], (card: string) => string>}
+ * The keys of a play's words in i18n.js, by whom it chose (moves.js, chosenBy) and its
+ * card: as others read it, and as the player who made it does.
+ * @type {Record<ReturnType<typeof chosenBy>["shape"], (card: string) => [string, string]>}
  */
 const MOVE_WORDS = {
-  plain: () => "move_plain",
-  on: () => "move_on",
-  self: (card) => (card === "prince" ? "move_self_hand" : "move_self"),
-  with: () => "move_with",
+  plain: () => ["move_plain", "move_plain_me"],
+  on: () => ["move_on", "move_on_me"],
+  self: (card) => (card === "prince" ? ["move_self_hand", "move_self_hand_me"] : ["move_self", "move_self_me"]),
+  with: () => ["move_with", "move_with_me"],
 };
 
 /**
  * How the strip tells a play to the seat `me` (null: a spectator): the key of its
  * words in i18n.js, and the players to name as its {targets}.
- */
-/**
  * @param {Move} move
  * @param {number | null} me
  */
 export function playWords(move, me) {
   const { shape, others } = chosenBy(move);
-  return { key: MOVE_WORDS[shape](move.card) + (move.seat === me ? "_me" : ""), targets: others };
+  const [theirs, mine] = MOVE_WORDS[shape](move.card);
+  return { key: move.seat === me ? mine : theirs, targets: others };
 }
 
 /**

@@ -112,7 +112,7 @@ export function tablePage(main, tableId, { watch }) {
     if (code === "bad_token" || code === "removed") {
       storage.setSeat(tableId, null);
       dispatch({ type: "forgotten" });
-      toast(t(code), "error");
+      toast(errorText({ code, message: text }), "error");
       connection.reopen(null);
     } else if (code === "unknown_table") {
       connection.close();
