@@ -1,6 +1,7 @@
 """dom.js's patch() in the browser: an element it keeps answers each click once, with
 the handler of the last build, whatever handlers it lost and got back in between; so
-does a card of the hand kept from one turn to the next."""
+does a card of the hand kept from one turn to the next. An element it keeps stays in
+the page, with its focus, whatever goes or comes around it."""
 
 from __future__ import annotations
 
