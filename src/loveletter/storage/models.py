@@ -21,24 +21,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-#: Bumped on every change of the schema; a database of a newer version is refused, an
-#: older one is brought up to date by MIGRATIONS when the server starts.
+#: The schema's version, written in ``ll_meta``: one Alembic revision each
+#: (``migrations/versions``), which the server runs when it starts (``schema.py``).
 SCHEMA_VERSION = 3
-
-#: What turns a database of an older version into the next one: version 1 had no turn
-#: timer, deadline, stand-in marks, host's seat or chat policy (tables), no count of
-#: timeouts (seats); version 2 had no hints option (tables).
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: (
-        "ALTER TABLE ll_tables ADD COLUMN turn_timer FLOAT NOT NULL DEFAULT 0",
-        "ALTER TABLE ll_tables ADD COLUMN deadline FLOAT",
-        "ALTER TABLE ll_seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE ll_tables ADD COLUMN standin_marks JSON",
-        "ALTER TABLE ll_tables ADD COLUMN host_seat INTEGER",
-        "ALTER TABLE ll_tables ADD COLUMN spectator_chat BOOLEAN NOT NULL DEFAULT FALSE",
-    ),
-    2: ("ALTER TABLE ll_tables ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE",),
-}
 
 
 class Base(DeclarativeBase):

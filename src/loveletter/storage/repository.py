@@ -44,22 +44,8 @@ from ..tables.records import (
     StoredTable,
     TableData,
 )
-from .models import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    ActionRow,
-    Base,
-    GameRow,
-    MetaRow,
-    RoundRow,
-    SeatRow,
-    TableRow,
-)
-
-
-class SchemaVersionError(StorageError):
-    """The database was made by another version of the schema."""
-
+from .models import ActionRow, GameRow, RoundRow, SeatRow, TableRow
+from .schema import upgrade
 
 #: The PostgreSQL advisory lock that processes creating the schema take in turn.
 SCHEMA_LOCK = 0x4C4C5343  # "LLSC"
@@ -136,30 +122,15 @@ class Repository:
     # ---------------------------------------------------------------- schema
 
     def create_schema(self) -> None:
-        """Create missing tables and check the schema version (SchemaVersionError), in
-        one writing transaction: processes started together take their turns (SQLite
-        refused the one whose snapshot another's tables had made stale)."""
+        """Create the schema or bring it up to date (SchemaVersionError if it is of
+        another), in one writing transaction: processes started together take their
+        turns (SQLite refused the one whose snapshot another's tables had made stale)."""
         with self._begin(write=True) as db:
             if db.dialect.name == "postgresql":  # DDL takes no lock before it looks
                 # Each statement after the lock sees what the process before created.
                 db.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
                 db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
-            Base.metadata.create_all(db)
-            found = db.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
-            if found is None:
-                db.execute(insert(MetaRow).values(key="schema_version", value=str(SCHEMA_VERSION)))
-                return
-            while found.isdigit() and int(found) in MIGRATIONS:
-                for statement in MIGRATIONS[int(found)]:
-                    db.exec_driver_sql(statement)
-                found = str(int(found) + 1)
-                db.execute(
-                    update(MetaRow).where(MetaRow.key == "schema_version").values(value=found)
-                )
-            if found != str(SCHEMA_VERSION):
-                raise SchemaVersionError(
-                    f"{self.where} has schema version {found}; this server needs {SCHEMA_VERSION}"
-                )
+            upgrade(db, self.where)
 
     # ---------------------------------------------------------------- tables
 
