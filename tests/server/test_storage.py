@@ -66,11 +66,13 @@ def test_a_version_2_schema_gains_the_hints_option_off(database: Repository) -> 
     with database.engine.begin() as db:  # the schema as version 2 left it, before Alembic
         db.execute(text("ALTER TABLE ll_tables DROP COLUMN hints"))
         db.execute(text("DROP TABLE alembic_version"))
+        db.execute(text("DROP TABLE ll_sessions"))
+        db.execute(text("DROP TABLE ll_accounts"))
         db.execute(text("UPDATE ll_meta SET value = '2' WHERE key = 'schema_version'"))
     database.create_schema()
     with database.engine.begin() as db:
         version = db.scalar(text("SELECT value FROM ll_meta WHERE key = 'schema_version'"))
-    assert version == str(SCHEMA_VERSION) == "3"
+    assert version == str(SCHEMA_VERSION)
     stored = database.load_table(state.id)
     assert stored is not None
     assert stored.table == state.data

@@ -13,6 +13,8 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
+from .account_routes import account_router
+from .accounts import AccountService
 from .autoplay import BotPool, Pacer, sweep_forever
 from .collector import Collector
 from .connections import ConnectionManager
@@ -36,7 +38,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.db_url == MEMORY and settings.redis_url:
         raise ValueError("tables kept in memory cannot be shared with other processes")
     hub = make_hub(settings.redis_url)
-    service = TableService(make_repository(settings.db_url), hub, max_idle=settings.max_idle_tables)
+    repository = make_repository(settings.db_url)
+    service = TableService(repository, hub, max_idle=settings.max_idle_tables)
+    accounts = AccountService(repository)
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers, settings.policies)
     pacer = Pacer(service, pool, settings)
@@ -82,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service  # for tests and tools that look inside a running server
     install_refusals(app, settings.max_body_bytes)
     app.include_router(api_router(service, manager, settings))
+    app.include_router(account_router(accounts, settings))
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:

@@ -1,4 +1,5 @@
-"""Where tables are kept: the :class:`TableRepository` interface and its implementations.
+"""Where tables and accounts are kept: the :class:`TableRepository` and
+:class:`AccountRepository` interfaces and their implementations.
 
 The service layer speaks only to this interface, in the domain's records
 (``loveletter.tables.records``). :class:`~loveletter.storage.Repository` keeps the
@@ -18,12 +19,14 @@ from typing import Protocol
 from ..engine import Record
 from ..storage import Repository
 from ..tables import (
+    AccountData,
     Commit,
     GameStatus,
     GameSummary,
     NewAction,
     RoundData,
     SeatData,
+    SessionData,
     StoredTable,
     TableData,
     TableState,
@@ -96,6 +99,41 @@ class TableRepository(Protocol):
         """A game's status and, once it is finished, its record; None if no such game."""
 
 
+class AccountRepository(Protocol):
+    """Accounts and their sessions, as plain records (synchronous, like tables')."""
+
+    def create_account(self, account: AccountData) -> bool:
+        """Store a new account; False if its name's key is taken."""
+
+    def account(self, account_id: str) -> AccountData | None:
+        """An account by its id, or None."""
+
+    def account_named(self, name_key: str) -> AccountData | None:
+        """The account whose name has this key, or None."""
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        """Change an account's password hash."""
+
+    def delete_account(self, account_id: str) -> None:
+        """Delete an account and its sessions."""
+
+    def create_session(self, session: SessionData) -> None:
+        """Store a new session."""
+
+    def session(self, id_hash: str, now: float) -> tuple[SessionData, AccountData] | None:
+        """A session not ended at ``now`` and its account, or None."""
+
+    def end_sessions(self, account_id: str, *, keep: str | None = None) -> None:
+        """End an account's sessions (all but the one whose hash is ``keep``)."""
+
+    def end_session(self, id_hash: str) -> None:
+        """End one session (nothing if there is none)."""
+
+
+class ServerRepository(TableRepository, AccountRepository, Protocol):
+    """Everything the server keeps."""
+
+
 @dataclass
 class _Game:
     """One game of a table, as the memory holds it: as the history lists it, its
@@ -121,6 +159,8 @@ class MemoryRepository:
         self._tables: dict[str, TableData] = {}
         self._seats: dict[str, list[SeatData]] = {}
         self._games: dict[tuple[str, int], _Game] = {}
+        self._accounts: dict[str, AccountData] = {}
+        self._sessions: dict[str, SessionData] = {}
 
     def create_schema(self) -> None:
         """Nothing to prepare."""
@@ -286,6 +326,73 @@ class MemoryRepository:
                 return None
             return game.summary.status, game.record
 
+    # ---------------------------------------------------------------- accounts
+
+    def create_account(self, account: AccountData) -> bool:
+        """Store a new account; False if its name's key is taken."""
+        with self._lock:
+            if self._named(account.name_key) is not None:
+                return False
+            self._accounts[account.id] = account
+            return True
+
+    def account(self, account_id: str) -> AccountData | None:
+        """An account by its id, or None."""
+        with self._lock:
+            return self._accounts.get(account_id)
+
+    def account_named(self, name_key: str) -> AccountData | None:
+        """The account whose name has this key, or None."""
+        with self._lock:
+            return self._named(name_key)
+
+    def _named(self, name_key: str) -> AccountData | None:
+        return next((a for a in self._accounts.values() if a.name_key == name_key), None)
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        """Change an account's password hash."""
+        with self._lock:
+            account = self._accounts.get(account_id)
+            if account is not None:
+                self._accounts[account_id] = dataclasses.replace(
+                    account, password_hash=password_hash
+                )
+
+    def delete_account(self, account_id: str) -> None:
+        """Delete an account and its sessions."""
+        with self._lock:
+            self._accounts.pop(account_id, None)
+            self._end(account_id, keep=None)
+
+    def create_session(self, session: SessionData) -> None:
+        """Store a new session."""
+        with self._lock:
+            self._sessions[session.id_hash] = session
+
+    def session(self, id_hash: str, now: float) -> tuple[SessionData, AccountData] | None:
+        """A session not ended at ``now`` and its account, or None."""
+        with self._lock:
+            session = self._sessions.get(id_hash)
+            if session is None or session.expires_at <= now:
+                return None
+            account = self._accounts.get(session.account_id)
+            return None if account is None else (session, account)
+
+    def end_sessions(self, account_id: str, *, keep: str | None = None) -> None:
+        """End an account's sessions (all but the one whose hash is ``keep``)."""
+        with self._lock:
+            self._end(account_id, keep=keep)
+
+    def _end(self, account_id: str, *, keep: str | None) -> None:
+        for id_hash, session in list(self._sessions.items()):
+            if session.account_id == account_id and id_hash != keep:
+                del self._sessions[id_hash]
+
+    def end_session(self, id_hash: str) -> None:
+        """End one session (nothing if there is none)."""
+        with self._lock:
+            self._sessions.pop(id_hash, None)
+
 
 def prepare_store(db_url: str) -> None:
     """Open the database and create its schema now, so that a damaged, foreign or
@@ -299,6 +406,6 @@ def prepare_store(db_url: str) -> None:
         repository.close()
 
 
-def make_repository(db_url: str) -> TableRepository:
+def make_repository(db_url: str) -> ServerRepository:
     """The memory for ``memory``, else the database at this SQLAlchemy URL."""
     return MemoryRepository() if db_url == MEMORY else Repository(db_url)

@@ -39,6 +39,8 @@ class Settings:
     - ``max_body_bytes``: the largest HTTP request body (413 beyond, unread).
     - ``create_rate``, ``create_burst``: tables one client address may create (token
       bucket: ``create_burst`` at once, ``create_rate`` per second after).
+    - ``signin_rate``, ``signin_burst``: attempts to sign in or up from one address,
+      and to sign in to one account (token buckets, each on its own).
     - ``chat_rate``, ``chat_burst``: chat lines one connection may send (token
       bucket: ``chat_burst`` at once, ``chat_rate`` per second after).
     - ``listen_host``: the address the server listens on (for invitation links: a
@@ -76,6 +78,8 @@ class Settings:
     max_body_bytes: int = 16 * 1024
     create_rate: float = 0.5
     create_burst: int = 20
+    signin_rate: float = 0.2
+    signin_burst: int = 10
     listen_host: str = "127.0.0.1"
     public_url: str | None = None
     chat_rate: float = 0.5

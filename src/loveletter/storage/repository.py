@@ -24,6 +24,7 @@ from sqlalchemy import (
     and_,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     or_,
@@ -31,20 +32,28 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DatabaseError, DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import (
+    DatabaseError,
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+)
 
 from ..engine import Record
 from ..tables.errors import StorageError
 from ..tables.records import (
+    AccountData,
     Commit,
     GameStatus,
     GameSummary,
     RoundData,
     SeatData,
+    SessionData,
     StoredTable,
     TableData,
 )
-from .models import ActionRow, GameRow, RoundRow, SeatRow, TableRow
+from .models import AccountRow, ActionRow, GameRow, RoundRow, SeatRow, SessionRow, TableRow
 from .schema import upgrade
 
 #: The PostgreSQL advisory lock that processes creating the schema take in turn.
@@ -332,6 +341,80 @@ class Repository:
             status, record = row
             return status, record if status == "finished" else None
 
+    # ---------------------------------------------------------------- accounts
+
+    def create_account(self, account: AccountData) -> bool:
+        """Store a new account; False if its name's key is taken."""
+        try:
+            with self._begin(write=True) as db:
+                db.execute(insert(AccountRow).values(**dataclasses.asdict(account)))
+        except IntegrityError:
+            return False
+        return True
+
+    def account(self, account_id: str) -> AccountData | None:
+        """An account by its id, or None."""
+        return self._account(AccountRow.id == account_id)
+
+    def account_named(self, name_key: str) -> AccountData | None:
+        """The account whose name has this key, or None."""
+        return self._account(AccountRow.name_key == name_key)
+
+    def _account(self, where: Any) -> AccountData | None:
+        with self._begin() as db:
+            row = db.execute(select(AccountRow.__table__).where(where)).first()
+            return None if row is None else AccountData(**row._mapping)
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        """Change an account's password hash."""
+        with self._begin(write=True) as db:
+            db.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id)
+                .values(password_hash=password_hash)
+            )
+
+    def delete_account(self, account_id: str) -> None:
+        """Delete an account and its sessions."""
+        with self._begin(write=True) as db:
+            db.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            db.execute(delete(AccountRow).where(AccountRow.id == account_id))
+
+    def create_session(self, session: SessionData) -> None:
+        """Store a new session."""
+        with self._begin(write=True) as db:
+            db.execute(insert(SessionRow).values(**dataclasses.asdict(session)))
+
+    def session(self, id_hash: str, now: float) -> tuple[SessionData, AccountData] | None:
+        """A session not ended at ``now`` and its account, or None."""
+        with self._begin() as db:
+            row = db.execute(
+                select(SessionRow.__table__, AccountRow.__table__)
+                .join(AccountRow, AccountRow.id == SessionRow.account_id)
+                .where(SessionRow.id_hash == id_hash, SessionRow.expires_at > now)
+            ).first()
+            if row is None:
+                return None
+            values = tuple(row)
+            session = SessionData(*values[: len(_SESSION_FIELDS)])
+            return session, AccountData(*values[len(_SESSION_FIELDS) :])
+
+    def end_sessions(self, account_id: str, *, keep: str | None = None) -> None:
+        """End an account's sessions (all but the one whose hash is ``keep``)."""
+        with self._begin(write=True) as db:
+            db.execute(
+                delete(SessionRow).where(
+                    SessionRow.account_id == account_id, SessionRow.id_hash != (keep or "")
+                )
+            )
+
+    def end_session(self, id_hash: str) -> None:
+        """End one session (nothing if there is none)."""
+        with self._begin(write=True) as db:
+            db.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
+
+
+_SESSION_FIELDS = dataclasses.fields(SessionData)
 
 #: What a change of a table may change in its row (the rest is fixed at creation).
 _MOVING = (

@@ -40,6 +40,7 @@ from .errors import (
 from .names import BLANKS, name_key
 from .records import (
     AWAY_AFTER,
+    AccountData,
     Awaiting,
     Commit,
     GameStatus,
@@ -48,6 +49,7 @@ from .records import (
     RoundData,
     SeatData,
     SeatKind,
+    SessionData,
     StoredTable,
     TableData,
     TableStatus,
@@ -59,6 +61,7 @@ __all__ = [
     "BLANKS",
     "LANGUAGES",
     "NAME_LENGTH",
+    "AccountData",
     "Awaiting",
     "Commit",
     "ConflictError",
@@ -73,6 +76,7 @@ __all__ = [
     "RoundData",
     "SeatData",
     "SeatKind",
+    "SessionData",
     "StaleError",
     "StorageError",
     "StoredTable",

@@ -143,3 +143,26 @@ class GameSummary:
     winners: tuple[int, ...] | None
     created_at: float
     finished_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class AccountData:
+    """An account: ``name_key`` is its name's key (``names.name_key``), unique."""
+
+    id: str
+    name: str
+    name_key: str
+    password_hash: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SessionData:
+    """A signed-in browser: the hash of its cookie's id, the token its changing
+    requests carry (``csrf``), and when it ends."""
+
+    id_hash: str
+    account_id: str
+    csrf: str
+    created_at: float
+    expires_at: float
