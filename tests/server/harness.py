@@ -268,9 +268,13 @@ class Client:
         *,
         seat: int | None = None,
         lang: str = "en",
+        headers: dict[str, str] | None = None,
     ) -> Client:
-        """Connect; with a table, say hello (with the seat token if given)."""
-        websocket = await connect(ws_url, max_size=None, open_timeout=TIMEOUT)
+        """Connect (with these handshake headers: a cookie, an origin); with a table,
+        say hello (with the seat token if given)."""
+        websocket = await connect(
+            ws_url, max_size=None, open_timeout=TIMEOUT, additional_headers=headers
+        )
         client = cls(websocket, seat, lang)
         if table is not None:
             hello: Message = {"type": "hello", "table": table, "lang": lang}

@@ -5,21 +5,23 @@ nothing (on SQLite, and on the memory and PostgreSQL repositories for the store)
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loveletter.server.account_routes import CSRF_HEADER, SESSION_COOKIE
 from loveletter.server.repository import MEMORY, ServerRepository, make_repository
+from loveletter.server.sessions import CSRF_HEADER, SESSION_COOKIE
 from loveletter.tables import AccountData, SessionData
 
-from .harness import ServerThread, fast_settings
+from .harness import Client, ServerThread, fast_settings, is_state
 
 PASSWORD = "correct horse battery"
 
@@ -379,3 +381,100 @@ def test_a_store_ends_sessions_when_they_expire_or_are_ended(store: ServerReposi
     assert store.session("session-2", 50.0) is None
     assert store.account("account-1") is None
     assert store.session("session-4", 50.0) is not None  # another account's
+
+
+# ------------------------------------------------------------------ seats of accounts
+
+
+def new_table(server: ServerThread) -> dict[str, str]:
+    created = httpx.post(
+        f"{server.url}/api/tables",
+        json={"edition": "classic", "seats": [{"kind": "open"}, {"kind": "open"}]},
+        timeout=30,
+    )
+    assert created.status_code == 201, created.text
+    table: dict[str, str] = created.json()
+    return table
+
+
+def join_signed_in(browser: httpx.Client, table: str, info: dict[str, str]) -> dict[str, Any]:
+    answer = browser.post(
+        f"/api/tables/{table}/join", json={"name": "ignored"}, headers={CSRF_HEADER: info["csrf"]}
+    )
+    assert answer.status_code == 200, answer.text
+    joined: dict[str, Any] = answer.json()
+    return joined
+
+
+async def seat_seen(server: ServerThread, table: str, browser: httpx.Client, **headers: str) -> Any:
+    """The seat a WebSocket with this browser's cookie plays at the table (None: watching)."""
+    cookie = f"{SESSION_COOKIE}={browser.cookies.get(SESSION_COOKIE, '')}"
+    client = await Client.open(server.ws_url, table, headers={"Cookie": cookie, **headers})
+    try:
+        state = await client.until(is_state)
+        return state["you"]["seat"]
+    finally:
+        await client.close()
+
+
+def test_a_seat_taken_signed_in_is_the_accounts_on_every_device(server: ServerThread) -> None:
+    table = new_table(server)["table"]
+    name = fresh_name()
+    with client(server) as laptop, client(server) as phone, client(server) as stranger:
+        info = sign_up(laptop, name)
+        joined = join_signed_in(laptop, table, info)
+        seats = httpx.get(f"{server.url}/api/tables/{table}").json()["seats"]
+        assert seats[joined["seat"]]["name"] == name  # the account's name, not the body's
+        again = laptop.post(
+            f"/api/tables/{table}/join", json={"name": "Twice"}, headers={CSRF_HEADER: info["csrf"]}
+        )
+        refused(again, 409, "already_seated")
+        # Another device, signed in to the same account, plays the seat with no token.
+        phone.post("/api/session", json={"name": name, "password": PASSWORD})
+        assert asyncio.run(seat_seen(server, table, phone)) == joined["seat"]
+        # Nobody else does: another account, a guest, the same cookie from another site.
+        sign_up(stranger, fresh_name())
+        assert asyncio.run(seat_seen(server, table, stranger)) is None
+        with client(server) as guest:
+            assert asyncio.run(seat_seen(server, table, guest)) is None
+        evil = {"Origin": "https://evil.example"}
+        assert asyncio.run(seat_seen(server, table, phone, **evil)) is None
+
+
+def test_joining_signed_in_without_the_csrf_token_is_refused(server: ServerThread) -> None:
+    table = new_table(server)["table"]
+    with client(server) as browser:
+        sign_up(browser, fresh_name())
+        answer = browser.post(f"/api/tables/{table}/join", json={"name": "Ana"})
+        refused(answer, 403, "bad_csrf")
+        seats = httpx.get(f"{server.url}/api/tables/{table}").json()["seats"]
+        assert all(seat["kind"] == "open" for seat in seats)
+
+
+def test_a_guest_who_signs_up_during_a_game_keeps_their_seat(server: ServerThread) -> None:
+    table = new_table(server)["table"]
+    name = fresh_name()
+    with client(server) as browser, client(server) as other_device:
+        joined = browser.post(f"/api/tables/{table}/join", json={"name": "Guest"}).json()
+        info = sign_up(browser, name)
+        claim = {"token": joined["token"]}
+        headers = {CSRF_HEADER: info["csrf"]}
+        refused(browser.post(f"/api/tables/{table}/claim", json=claim), 403, "bad_csrf")
+        answer = browser.post(f"/api/tables/{table}/claim", json=claim, headers=headers)
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == {"table": table, "seat": joined["seat"]}
+        other_device.post("/api/session", json={"name": name, "password": PASSWORD})
+        assert asyncio.run(seat_seen(server, table, other_device)) == joined["seat"]
+    # The token still plays the seat, as every guest's does.
+    with client(server) as thief:
+        thief_info = sign_up(thief, fresh_name())
+        stolen = thief.post(
+            f"/api/tables/{table}/claim", json=claim, headers={CSRF_HEADER: thief_info["csrf"]}
+        )
+        refused(stolen, 403, "seat_owned")
+        wrong = thief.post(
+            f"/api/tables/{table}/claim",
+            json={"token": "not-a-token-of-this-table"},
+            headers={CSRF_HEADER: thief_info["csrf"]},
+        )
+        refused(wrong, 403, "bad_token")

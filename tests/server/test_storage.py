@@ -68,6 +68,8 @@ def test_a_version_2_schema_gains_the_hints_option_off(database: Repository) -> 
         db.execute(text("DROP TABLE alembic_version"))
         db.execute(text("DROP TABLE ll_sessions"))
         db.execute(text("DROP TABLE ll_accounts"))
+        db.execute(text("DROP INDEX ix_ll_seats_account_id"))
+        db.execute(text("ALTER TABLE ll_seats DROP COLUMN account_id"))
         db.execute(text("UPDATE ll_meta SET value = '2' WHERE key = 'schema_version'"))
     database.create_schema()
     with database.engine.begin() as db:

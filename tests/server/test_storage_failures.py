@@ -163,6 +163,8 @@ def test_a_database_of_version_1_gets_the_turn_timer_and_hints_columns(tmp_path:
         db.execute(text("DROP TABLE alembic_version"))  # it had none
         db.execute(text("DROP TABLE ll_sessions"))
         db.execute(text("DROP TABLE ll_accounts"))
+        db.execute(text("DROP INDEX ix_ll_seats_account_id"))
+        db.execute(text("ALTER TABLE ll_seats DROP COLUMN account_id"))
         db.execute(text("UPDATE ll_meta SET value = '1' WHERE key = 'schema_version'"))
     repository.close()
     repository = Repository(f"sqlite:///{path}")

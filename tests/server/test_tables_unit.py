@@ -425,3 +425,31 @@ def test_a_rebuilt_table_is_the_committed_one() -> None:
         tables.rebuild(tables.StoredTable(lobby().data, lobby().seats), random.Random()).game
         is None
     )
+
+
+# ------------------------------------------------------------------ seats of accounts
+
+
+def test_a_seat_joined_signed_in_belongs_to_the_account_which_holds_one() -> None:
+    state = tables.join(lobby(), "Ana", None, "hash-ana", NOW, account_id="account-ana")
+    assert state.seats[0].account_id == "account-ana"
+    assert state.seat_of_account("account-ana") == state.seats[0]
+    refused(
+        "already_seated", tables.join, state, "Ana 2", None, "h2", NOW, account_id="account-ana"
+    )
+    other = tables.join(state, "Bruno", None, "hash-bruno", NOW)
+    assert other.seats[2].account_id is None
+    assert other.seat_of_account("account-bruno") is None
+
+
+def test_a_guest_claims_their_seat_once_and_no_one_takes_an_accounts() -> None:
+    state = seated(lobby(), "Ana", "Bruno")
+    claimed = tables.claim(state, 0, "account-ana")
+    assert claimed.seats[0] == dataclasses.replace(state.seats[0], account_id="account-ana")
+    assert tables.claim(claimed, 0, "account-ana") is claimed  # already the account's
+    refused("seat_owned", tables.claim, claimed, 0, "account-bruno")
+    refused("already_seated", tables.claim, claimed, 2, "account-ana")
+    refused("seat_owned", tables.claim, claimed, 1, "account-ana")  # a bot's seat
+    # The host removing the player voids the account's hold with the token.
+    removed = tables.remove(started(claimed), 0, NOW + 2)
+    assert removed.seat_of_account("account-ana") is None

@@ -1,32 +1,26 @@
 """The accounts' HTTP API: ``/api/account`` and ``/api/session`` (docs/protocol.md).
 
-A session lives in the ``ll_session`` cookie: ``HttpOnly``, ``SameSite=Lax``,
-``Secure`` when the public URL is https, a new id at each sign-in. A request that
-changes something with that cookie must carry the session's token in
-``X-CSRF-Token`` (the page reads it from ``GET /api/account``), and any request that
-says where it comes from (``Origin``) must come from this server.
+The session's cookie is ``HttpOnly``, ``SameSite=Lax``, ``Secure`` when the public
+URL is https, with a new id at each sign-in; the checks of the requests that use it
+are in :mod:`.sessions`.
 """
 
 from __future__ import annotations
 
-import hmac
 import math
 from typing import Annotated
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, Response
 from pydantic import Field
 
 from ..tables import AccountData, SessionData, name_key
-from .accounts import AccountService, SignedIn
-from .http import StrictJSONRoute
+from .accounts import SignedIn
 from .protocol import DisplayName, ErrorResponse, Incoming, Model
 from .ratelimit import KeyedBuckets
 from .refusals import RequestRefused
+from .routing import StrictJSONRoute
+from .sessions import SESSION_COOKIE, Sessions
 from .settings import Settings
-
-SESSION_COOKIE = "ll_session"
-CSRF_HEADER = "X-CSRF-Token"
 
 #: A password: 8 to 256 characters (any, but no control character).
 Password = Annotated[str, Field(min_length=8, max_length=256)]
@@ -60,7 +54,7 @@ class AccountInfo(Model):
     csrf: str
 
 
-def account_router(accounts: AccountService, settings: Settings) -> APIRouter:
+def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
     """The routes of accounts and sessions, under ``/api``."""
     router = APIRouter(
         prefix="/api",
@@ -68,20 +62,11 @@ def account_router(accounts: AccountService, settings: Settings) -> APIRouter:
         responses={status: {"model": ErrorResponse} for status in (401, 403, 409, 422, 429)},
         route_class=StrictJSONRoute,
     )
+    accounts = sessions.accounts
     by_address = KeyedBuckets(settings.signin_rate, settings.signin_burst)
     by_name = KeyedBuckets(settings.signin_rate, settings.signin_burst)
     secure = (settings.public_url or "").startswith("https://")
-
-    def same_origin(request: Request) -> None:
-        origin = request.headers.get("origin")
-        if origin is None:  # not a browser's cross-site request: they all say where from
-            return
-        own = {f"{request.url.scheme}://{request.headers.get('host', '')}"}
-        if settings.public_url:
-            public = urlsplit(settings.public_url)
-            own.add(f"{public.scheme}://{public.netloc}")
-        if origin not in own:
-            raise RequestRefused(403, "cross_site", "this request comes from another site")
+    same_origin, signed_in, changing = sessions.same_origin, sessions.signed_in, sessions.changing
 
     def limit(request: Request, name: str | None = None) -> None:
         keys = [(by_address, request.client.host if request.client else "")]
@@ -93,20 +78,6 @@ def account_router(accounts: AccountService, settings: Settings) -> APIRouter:
                 retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
                 message = "too many attempts: try again in a moment"
                 raise RequestRefused(429, "rate_limited", message, retry)
-
-    async def signed_in(request: Request) -> tuple[SessionData, AccountData]:
-        session_id = request.cookies.get(SESSION_COOKIE)
-        found = await accounts.current(session_id) if session_id else None
-        if found is None:
-            raise RequestRefused(401, "not_signed_in", "sign in first")
-        return found
-
-    async def changing(request: Request) -> tuple[SessionData, AccountData]:
-        same_origin(request)
-        session, account = await signed_in(request)
-        if not hmac.compare_digest(request.headers.get(CSRF_HEADER, ""), session.csrf):
-            raise RequestRefused(403, "bad_csrf", f"this request lacks the {CSRF_HEADER} header")
-        return session, account
 
     def open_session(response: Response, signed: SignedIn) -> AccountInfo:
         response.set_cookie(

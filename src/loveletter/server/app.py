@@ -24,6 +24,7 @@ from .ratelimit import Occupancy
 from .refusals import install_refusals
 from .repository import MEMORY, make_repository
 from .service import TableService
+from .sessions import Sessions
 from .settings import Settings
 from .websocket import SocketClient, refuse_connection
 
@@ -40,7 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = make_hub(settings.redis_url)
     repository = make_repository(settings.db_url)
     service = TableService(repository, hub, max_idle=settings.max_idle_tables)
-    accounts = AccountService(repository)
+    sessions = Sessions(AccountService(repository), settings)
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers, settings.policies)
     pacer = Pacer(service, pool, settings)
@@ -85,8 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.service = service  # for tests and tools that look inside a running server
     install_refusals(app, settings.max_body_bytes)
-    app.include_router(api_router(service, manager, settings))
-    app.include_router(account_router(accounts, settings))
+    app.include_router(api_router(service, manager, settings, sessions))
+    app.include_router(account_router(sessions, settings))
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:
@@ -96,7 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await refuse_connection(websocket, settings.max_connections)
             return
         try:
-            await SocketClient(websocket, service, manager, settings).run()
+            await SocketClient(websocket, service, manager, settings, sessions).run()
         finally:
             occupancy.leave(address)
 

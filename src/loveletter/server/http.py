@@ -9,15 +9,12 @@ status (:mod:`.refusals`). Bodies are read by the server's strict JSON decoder
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
 
 from .. import __version__
-from ..engine.jsontext import JSONTextError
 from ..tables import Lang
 from .addresses import Links, links
 from .catalogue import EditionInfo, editions
@@ -28,6 +25,8 @@ from .protocol import (
     BOT_LEVELS,
     LARGEST,
     URL_SAFE,
+    Claimed,
+    ClaimSeat,
     CreateTable,
     ErrorResponse,
     GameInfo,
@@ -38,11 +37,12 @@ from .protocol import (
     LinksInfo,
     TableCreated,
     TableInfo,
-    read_json,
 )
 from .ratelimit import KeyedBuckets
 from .refusals import RequestRefused
+from .routing import StrictJSONRoute
 from .service import TableService
+from .sessions import Sessions
 from .settings import Settings
 
 LangQuery = Annotated[Lang, Query(description="The language of names and texts.")]
@@ -56,32 +56,9 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-class _StrictRequest(Request):
-    async def json(self) -> Any:
-        if not hasattr(self, "_json"):
-            try:
-                self._json = read_json(await self.body())
-            except JSONTextError as error:
-                if error.malformed:
-                    raise RequestRefused(400, "bad_json", str(error)) from None
-                raise RequestRefused(422, "invalid_message", f"body: {error}") from None
-        return self._json
-
-
-class StrictJSONRoute(APIRoute):
-    """A route whose JSON body is read by :func:`~.protocol.read_json`, like every
-    WebSocket message: no ``NaN``, no number out of range, no lone surrogate."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def strict(request: Request) -> Response:
-            return await handler(_StrictRequest(request.scope, request.receive))
-
-        return strict
-
-
-def api_router(service: TableService, manager: ConnectionManager, settings: Settings) -> APIRouter:
+def api_router(
+    service: TableService, manager: ConnectionManager, settings: Settings, sessions: Sessions
+) -> APIRouter:
     """The routes under ``/api``."""
     router = APIRouter(prefix="/api", responses=_ERRORS, route_class=StrictJSONRoute)
     creations = KeyedBuckets(settings.create_rate, settings.create_burst)
@@ -120,10 +97,21 @@ def api_router(service: TableService, manager: ConnectionManager, settings: Sett
         return table_info(await service.get(table_id))
 
     @router.post("/tables/{table_id}/join", tags=["tables"])
-    async def join_table(table_id: TableIdPath, body: JoinTable) -> Joined:
-        """Take a free seat; the token in the answer is the seat's only key."""
-        seat, token = await service.join(table_id, body.name, body.seat, body.host_token)
+    async def join_table(table_id: TableIdPath, body: JoinTable, request: Request) -> Joined:
+        """Take a free seat; the token in the answer is the seat's key. Signed in, the
+        seat is the account's, under its name: played signed in on any device."""
+        account = await sessions.acting(request)
+        name, account_id = (account.name, account.id) if account else (body.name, None)
+        seat, token = await service.join(table_id, name, body.seat, body.host_token, account_id)
         return Joined(table=table_id, seat=seat, token=token)
+
+    @router.post("/tables/{table_id}/claim", tags=["tables"])
+    async def claim_seat(table_id: TableIdPath, body: ClaimSeat, request: Request) -> Claimed:
+        """Make the seat this token holds the signed-in account's (a guest who signed in
+        during the game keeps their seat, then on every device)."""
+        _, account = await sessions.changing(request)
+        seat = await service.claim(table_id, body.token, account.id)
+        return Claimed(table=table_id, seat=seat)
 
     @router.post("/tables/{table_id}/start", tags=["tables"])
     async def start_game(table_id: TableIdPath, body: HostCommand) -> TableInfo:

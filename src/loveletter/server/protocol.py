@@ -214,6 +214,19 @@ class JoinTable(Incoming):
     host_token: Token | None = None
 
 
+class ClaimSeat(Incoming):
+    """The token of a seat taken as a guest, to make it the signed-in account's."""
+
+    token: Token
+
+
+class Claimed(Model):
+    """The seat that is now the account's."""
+
+    table: str
+    seat: int
+
+
 class Joined(Model):
     """The seat taken and its secret token (keep it to reconnect)."""
 

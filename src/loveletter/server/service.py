@@ -220,6 +220,32 @@ class TableService:
         fresh = await self.refresh(state.id, state.version + 1)
         return fresh.seat_of(token_hash) if fresh is not None else None
 
+    async def claim(self, table_id: str, token: str, account_id: str) -> int:
+        """Make the seat this token holds the account's; returns the seat."""
+        token_hash = hash_token(token)
+        claimed: list[int] = []
+
+        def command(state: TableState, now: float) -> TableState:
+            seat = state.seat_of(token_hash)
+            if seat is None:
+                raise ForbiddenError("this token holds no seat at this table", "bad_token")
+            claimed.append(seat)
+            return tables.claim(state, seat, account_id)
+
+        await self._change(table_id, command)
+        return claimed[-1]
+
+    async def seat_of_account(self, state: TableState, account_id: str) -> tuple[int, str] | None:
+        """The seat of this account at the table and its token hash, if it has one (a
+        seat taken through another process is found by reloading the table)."""
+        found = state.seat_of_account(account_id)
+        if found is None and not self.hub.only_process:
+            fresh = await self.refresh(state.id, state.version + 1)
+            found = fresh.seat_of_account(account_id) if fresh is not None else None
+        if found is None or found.token_hash is None:
+            return None
+        return found.seat, found.token_hash
+
     def watch(self, table_id: str) -> None:
         """A client of this process watches the table: keep it cached."""
         self._watched.add(table_id)
@@ -308,16 +334,21 @@ class TableService:
         return state, host_token
 
     async def join(
-        self, table_id: str, name: str, seat: int | None, host_token: str | None = None
+        self,
+        table_id: str,
+        name: str,
+        seat: int | None,
+        host_token: str | None = None,
+        account_id: str | None = None,
     ) -> tuple[int, str]:
-        """Take a free seat (the host's, with the host token); returns the seat and its
-        secret token."""
+        """Take a free seat (the host's, with the host token; the account's, signed in);
+        returns the seat and its secret token."""
         token = new_token()
         token_hash = hash_token(token)
 
         def command(state: TableState, now: float) -> TableState:
             host = host_token is not None and same_token(host_token, state.data.host_hash)
-            return tables.join(state, name, seat, token_hash, now, host=host)
+            return tables.join(state, name, seat, token_hash, now, host=host, account_id=account_id)
 
         state = await self._change(table_id, command)
         taken = state.seat_of(token_hash)

@@ -43,6 +43,7 @@ from .protocol import (
 )
 from .ratelimit import TokenBucket
 from .service import TableService
+from .sessions import Sessions
 from .settings import Settings
 from .tokens import hash_token
 
@@ -60,8 +61,10 @@ class SocketClient:
         service: TableService,
         manager: ConnectionManager,
         settings: Settings,
+        sessions: Sessions,
     ) -> None:
         self.service = service
+        self.sessions = sessions
         self.manager = manager
         self.settings = settings
         self.connection = Connection(websocket, manager)
@@ -224,6 +227,11 @@ class SocketClient:
             if seat is None:
                 self._refuse("bad_token", "this token holds no seat at this table", hello.id)
                 return
+        else:  # signed in (the handshake's cookie), the account's seat is played
+            found = await self.sessions.current(connection.websocket)
+            owned = await self.service.seat_of_account(state, found[1].id) if found else None
+            if owned is not None:
+                seat, token_hash = owned
         connection.table_id, connection.seat, connection.lang = hello.table, seat, hello.lang
         connection.token_hash = token_hash if seat is not None else None
         self.manager.add(connection)

@@ -83,6 +83,7 @@ class SeatRow(Base):
     standin: Mapped[bool] = mapped_column(Boolean)  # a bot plays for an absent human
     seen_at: Mapped[float] = mapped_column(Float)
     timeouts: Mapped[int] = mapped_column(Integer, default=0)  # the turn timer's, in a row
+    account_id: Mapped[str | None] = mapped_column(String(24), index=True)  # version 4
 
 
 class GameRow(Base):

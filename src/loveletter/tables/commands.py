@@ -21,7 +21,7 @@ from ..engine import (
     describe_notation_error,
     describe_refusal,
 )
-from .errors import ConflictError, InvalidError, StaleError
+from .errors import ConflictError, ForbiddenError, InvalidError, StaleError
 from .names import name_key
 from .records import SeatData, TableData
 from .state import TableState
@@ -93,11 +93,15 @@ def join(
     now: float,
     *,
     host: bool = False,
+    account_id: str | None = None,
 ) -> TableState:
     """A human takes a free seat of a table in the lobby, under a name that looks like
-    no other at the table (:func:`~.names.name_key`); the ``host`` takes it as host's."""
+    no other at the table (:func:`~.names.name_key`); the ``host`` takes it as host's.
+    A signed-in player's seat belongs to their account, which holds one seat a table."""
     if state.status != "lobby":
         raise ConflictError("the game has started: seats can no longer be taken", "not_in_lobby")
+    if account_id is not None and state.seat_of_account(account_id) is not None:
+        raise ConflictError("you already have a seat at this table", "already_seated")
     key = name_key(name)
     if any(s.name is not None and name_key(s.name) == key for s in state.seats):
         raise ConflictError(f"the name {name!r} is taken at this table", "name_taken")
@@ -110,11 +114,32 @@ def join(
         raise ConflictError(f"this table has no seat {seat}", "no_such_seat")
     elif seat not in free:
         raise ConflictError(f"seat {seat} is taken", "seat_taken")
-    taken = SeatData(seat=seat, kind="human", name=name, token_hash=token_hash, seen_at=now)
+    taken = SeatData(
+        seat=seat,
+        kind="human",
+        name=name,
+        token_hash=token_hash,
+        seen_at=now,
+        account_id=account_id,
+    )
     if host and state.data.host_seat is None:
         data = dataclasses.replace(state.data, host_seat=seat)
         state = TableState(data, state.seats, state.game)
     return _with_seats(state, {seat: taken})
+
+
+def claim(state: TableState, seat: int, account_id: str) -> TableState:
+    """A guest who signed in makes their seat (``seat``, whose token they hold) their
+    account's: from then on they play it signed in on any device. A seat of another
+    account is refused, as a second seat of the same account at the table."""
+    current = state.seats[seat]
+    if current.account_id == account_id:
+        return state
+    if current.kind != "human" or current.account_id is not None:
+        raise ForbiddenError("this seat belongs to another account", "seat_owned")
+    if state.seat_of_account(account_id) is not None:
+        raise ConflictError("you already have a seat at this table", "already_seated")
+    return _with_seats(state, {seat: dataclasses.replace(current, account_id=account_id)})
 
 
 def remove(state: TableState, seat: int, now: float) -> TableState:

@@ -36,7 +36,8 @@ GameStatus = Literal["playing", "finished"]
 class SeatData:
     """One seat as stored; ``standin`` marks a bot playing for an absent human,
     ``timeouts`` counts the turn timer's runs out in a row (the player is away from
-    :data:`AWAY_AFTER` on, until they act again)."""
+    :data:`AWAY_AFTER` on, until they act again); ``account_id`` is the account the
+    seat belongs to (its player signed in on any device plays it), None for a guest."""
 
     seat: int
     kind: SeatKind
@@ -47,6 +48,7 @@ class SeatData:
     standin: bool = False
     seen_at: float = 0.0
     timeouts: int = 0
+    account_id: str | None = None
 
     @property
     def away(self) -> bool:

@@ -66,6 +66,12 @@ class TableState:
                 found = seat.seat
         return found
 
+    def seat_of_account(self, account_id: str) -> SeatData | None:
+        """The human seat that belongs to this account, if any."""
+        return next(
+            (s for s in self.seats if s.kind == "human" and s.account_id == account_id), None
+        )
+
     def bot_to_move(self) -> tuple[int, str] | None:
         """The seat to move and its bot level, when a bot must decide now."""
         if self.status != "playing" or self.game is None:

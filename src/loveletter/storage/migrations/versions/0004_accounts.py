@@ -1,5 +1,6 @@
-"""Schema version 4: accounts (a name, its key for lookalikes, a password's hash) and
-their sessions (stored by the hash of their id, with their cross-site request token).
+"""Schema version 4: accounts (a name, its key for lookalikes, a password's hash),
+their sessions (stored by the hash of their id, with their cross-site request token),
+and the account a seat belongs to.
 
 Revision ID: 0004
 Revises: 0003
@@ -41,4 +42,6 @@ def upgrade() -> None:
     )
     op.create_index("ix_ll_sessions_account_id", "ll_sessions", ["account_id"])
     op.create_index("ix_ll_sessions_expires_at", "ll_sessions", ["expires_at"])
+    op.add_column("ll_seats", sa.Column("account_id", sa.String(24), nullable=True))
+    op.create_index("ix_ll_seats_account_id", "ll_seats", ["account_id"])
     op.execute(sa.text("UPDATE ll_meta SET value = '4' WHERE key = 'schema_version'"))
