@@ -31,9 +31,11 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from loveletter.server.account_routes import AccountInfo
 from loveletter.server.catalogue import CardInfo, DeckInfo, EditionInfo, PlayingCard
 from loveletter.server.policies import LevelsInfo, PolicyLevelInfo
 from loveletter.server.protocol import (
+    Claimed,
     ErrorBody,
     Joined,
     LinksInfo,
@@ -54,6 +56,8 @@ MODELS: dict[str, Any] = {
     "SeatInfo": SeatInfo,
     "TableCreated": TableCreated,
     "Joined": Joined,
+    "Claimed": Claimed,
+    "AccountInfo": AccountInfo,
     "LinksInfo": LinksInfo,
     "ErrorBody": ErrorBody,
     "EditionInfo": EditionInfo,

@@ -7,6 +7,9 @@
 /** @typedef {import("./protocol.js").EditionInfo} EditionInfo */
 /** @typedef {import("./protocol.js").LevelsInfo} LevelsInfo */
 /** @typedef {import("./protocol.js").LinksInfo} LinksInfo */
+/** @typedef {import("./protocol.js").AccountInfo} AccountInfo */
+
+import { signedIn } from "./session.js";
 
 export class ApiError extends Error {
   /**
@@ -22,7 +25,8 @@ export class ApiError extends Error {
 }
 
 /**
- * @param {"GET" | "POST"} method
+ * A request; signed in, one that changes something carries the session's token.
+ * @param {"GET" | "POST" | "DELETE"} method
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<any>} the answer's JSON, of the type that each function of `api` says
@@ -30,6 +34,8 @@ export class ApiError extends Error {
 async function call(method, path, body) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
+  const account = signedIn();
+  if (account && method !== "GET") headers["X-CSRF-Token"] = account.csrf;
   /** @type {RequestInit} */
   const init = { method, headers };
   if (body !== undefined) {
@@ -37,7 +43,7 @@ async function call(method, path, body) {
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
-  const data = await response.json().catch(() => null);
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = data && data.error;
     const detail = data && Array.isArray(data.detail) && data.detail[0];
@@ -119,4 +125,45 @@ export const api = {
    * @returns {Promise<LinksInfo | null>}
    */
   links: () => once("/api/links", () => call("GET", "/api/links").catch(() => null)),
+  /**
+   * The signed-in account; null when not signed in.
+   * @returns {Promise<AccountInfo | null>}
+   */
+  account: () =>
+    call("GET", "/api/account").catch((error) => {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }),
+  /**
+   * @param {string} name
+   * @param {string} password
+   * @returns {Promise<AccountInfo>}
+   */
+  signUp: (name, password) => call("POST", "/api/account", { name, password }),
+  /**
+   * @param {string} name
+   * @param {string} password
+   * @returns {Promise<AccountInfo>}
+   */
+  signIn: (name, password) => call("POST", "/api/session", { name, password }),
+  /** @returns {Promise<null>} */
+  signOut: () => call("DELETE", "/api/session"),
+  /**
+   * @param {string} password
+   * @param {string} newPassword
+   * @returns {Promise<null>}
+   */
+  changePassword: (password, newPassword) => call("POST", "/api/account/password", { password, new_password: newPassword }),
+  /**
+   * @param {string} password
+   * @returns {Promise<null>}
+   */
+  deleteAccount: (password) => call("POST", "/api/account/delete", { password }),
+  /**
+   * Make the seat this token holds the signed-in account's.
+   * @param {string} id
+   * @param {string} token
+   * @returns {Promise<import("./protocol.js").Claimed>}
+   */
+  claim: (id, token) => call("POST", `${table(id)}/claim`, { token }),
 };

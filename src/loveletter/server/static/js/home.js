@@ -6,6 +6,7 @@ import { timeFields, timeSpec } from "./clocks.js";
 import { checkedOf, field, h, replace, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, levelChoice, t } from "./i18n.js";
+import { session, signedIn } from "./session.js";
 import { storage } from "./storage.js";
 
 /** @typedef {import("./protocol.js").EditionInfo} EditionInfo */
@@ -67,6 +68,8 @@ export function homePage(main) {
     policies = levels.policies;
     render();
   }
+  // Signing in or out changes the name a table is created under.
+  session.subscribe((now, before) => editions.length && now.account !== before.account && render());
 
   /** The names of the policy levels that play the chosen edition with the chosen count. */
   function fittingPolicies() {
@@ -111,13 +114,15 @@ export function homePage(main) {
     while (form.seats.length < max) form.seats.push(DEFAULTS.seat);
     const offered = fittingPolicies();
     dropUnfitPolicies(offered);
+    const account = signedIn();
     const name = h("input", {
       id: "name",
       name: "name",
       required: true,
       maxlength: 24,
       autocomplete: "nickname",
-      value: form.name,
+      value: account ? account.name : form.name,
+      readonly: Boolean(account),
       "aria-describedby": "name-hint",
       oninput: (event) => (form.name = valueOf(event)),
     });
@@ -143,7 +148,7 @@ export function homePage(main) {
       "form",
       { class: "panel create", id: "create-form", onsubmit: create },
       h("h2", {}, t("new_table")),
-      field(t("your_name"), name, h("small", { id: "name-hint" }, t("name_hint"))),
+      field(t("your_name"), name, h("small", { id: "name-hint" }, t(account ? "account_name_note" : "name_hint"))),
       h("div", { class: "row" }, field(t("edition"), editionSelect), field(t("players"), players, null, "narrow")),
       seats,
       timeFields(form, field, offered),
@@ -255,7 +260,8 @@ export function homePage(main) {
   /** @param {Event} event */
   async function create(event) {
     event.preventDefault();
-    const name = form.name.trim();
+    const account = signedIn();
+    const name = account ? account.name : form.name.trim();
     if (!name) {
       toast(t("name_blank"), "error"); // checked before anything is created
       document.getElementById("name")?.focus();
@@ -267,7 +273,7 @@ export function homePage(main) {
     try {
       const seats = [{ kind: "open" }, ...form.seats.slice(1, form.players).map(seatSpec)];
       const created = await api.createTable({ edition: form.edition, seats, options: tableOptions(), lang: lang(), hints: form.hints, ...timeSpec(form) });
-      storage.setName(name);
+      if (!account) storage.setName(name);
       storage.setHostToken(created.table, created.host_token);
       const joined = await api.join(created.table, name, created.host_token);
       storage.setSeat(created.table, { seat: joined.seat, token: joined.token });

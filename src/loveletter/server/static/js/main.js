@@ -1,6 +1,7 @@
 // @ts-check
 // The single page: picks the home, a table (to play or watch) or a replay by the URL.
 
+import { installAccount } from "./account.js";
 import { homePage } from "./home.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
 import { replayPage } from "./replay.js";
@@ -33,6 +34,7 @@ function open() {
 }
 
 const page = open();
+const account = installAccount(/** @type {Element} */ (document.getElementById("rules-link")));
 
 const langButton = /** @type {HTMLButtonElement} */ (document.getElementById("lang-switch"));
 function labelChrome() {
@@ -50,5 +52,6 @@ langButton.addEventListener("click", () => {
   setLang(next);
   storage.setLang(next);
   labelChrome();
+  account.onLang();
   page.onLang();
 });

@@ -253,6 +253,21 @@
  */
 
 /**
+ * The seat that is now the signed-in account's (POST /api/tables/{id}/claim).
+ * @typedef {object} Claimed
+ * @property {string} table
+ * @property {number} seat
+ */
+
+/**
+ * The signed-in account (GET /api/account, and signing up or in).
+ * @typedef {object} AccountInfo
+ * @property {string} id
+ * @property {string} name
+ * @property {string} csrf  the token its changing requests carry (X-CSRF-Token)
+ */
+
+/**
  * Where invitation links point (GET /api/links).
  * @typedef {object} LinksInfo
  * @property {string | null} base  null: the address the browser used

@@ -27,6 +27,7 @@ import { soundToggle, yourTurn } from "./notify.js";
 import { shownTab, tabBar, tabPanel } from "./panels.js";
 import { fitStrip, privatePanel, recentStrip } from "./recent.js";
 import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
+import { session, signedIn } from "./session.js";
 import { storage } from "./storage.js";
 import { createStore } from "./store.js";
 import { gameEnd, roundSummary } from "./summary.js";
@@ -86,6 +87,29 @@ export function tablePage(main, tableId, { watch }) {
   const draw = regions();
   store.subscribe(render);
   store.subscribe(effects);
+  session.subscribe(accountChanged);
+
+  /**
+   * Signing in makes the seat this page holds the account's (a guest keeps their
+   * seat), then plays as the account: its seat at this table, if it has one. Signing
+   * out plays as the token this page holds, if any. (The first answer of who is
+   * signed in changes nothing: the connection's cookie already said it.)
+   * @param {import("./session.js").SessionState} now
+   * @param {import("./session.js").SessionState} before
+   */
+  async function accountChanged(now, before) {
+    if (!before.known || now.account?.id === before.account?.id) return;
+    const seat = getState().seat;
+    if (now.account && seat) {
+      try {
+        await api.claim(tableId, seat.token);
+        toast(t("account_seat_claimed"));
+      } catch (error) {
+        toast(errorText(/** @type {{code: string, message: string}} */ (error)), "error");
+      }
+    }
+    connection.reopen(seat?.token ?? null);
+  }
 
   // ---------------------------------------------------------------- messages
 
@@ -159,7 +183,7 @@ export function tablePage(main, tableId, { watch }) {
     if (message.table.status === "lobby" || !view) {
       if (info) info.textContent = deck.edition.name;
       document.title = `${t("lobby_title", { id: tableId })} — Love Letter`;
-      patch(main, draw("lobby", [message, deck, state.links, state.joinError, state.joinName, state.open, state.chat, state.lang, state.hostToken], () => lobby(state, message)));
+      patch(main, draw("lobby", [message, deck, state.links, state.joinError, state.joinName, state.open, state.chat, state.lang, state.hostToken, signedIn()], () => lobby(state, message)));
       return;
     }
     const me = message.you.seat;
@@ -339,18 +363,20 @@ export function tablePage(main, tableId, { watch }) {
     );
     let action;
     if (mySeat === null && open && !watch) {
+      const account = signedIn();
       const input = h("input", {
         id: "join-name",
         required: true,
         maxlength: 24,
-        value: state.joinName,
+        value: account ? account.name : state.joinName,
+        readonly: Boolean(account),
         autocomplete: "nickname",
         oninput: (event) => dispatch({ type: "join_name", name: valueOf(event) }),
       });
       action = h(
         "form",
         { class: "take-seat", onsubmit: takeSeat },
-        field(t("your_name"), input),
+        field(t("your_name"), input, account ? h("small", {}, t("account_name_note")) : null),
         h("button", { type: "submit", class: "primary" }, t("take_seat")),
         state.joinError ? h("p", { class: "note" }, errorText(state.joinError)) : null,
       );
@@ -483,14 +509,15 @@ export function tablePage(main, tableId, { watch }) {
   /** @param {Event} event */
   async function takeSeat(event) {
     event.preventDefault();
-    const name = getState().joinName.trim();
+    const account = signedIn();
+    const name = account ? account.name : getState().joinName.trim();
     if (!name) {
       dispatch({ type: "join_failed", code: "name_blank", message: t("name_blank") });
       return;
     }
     try {
       const joined = await api.join(tableId, name);
-      storage.setName(name);
+      if (!account) storage.setName(name);
       const seat = { seat: joined.seat, token: joined.token };
       storage.setSeat(tableId, seat);
       dispatch({ type: "joined", seat });
