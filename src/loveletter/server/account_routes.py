@@ -1,4 +1,5 @@
-"""The accounts' HTTP API: ``/api/account`` and ``/api/session`` (docs/protocol.md).
+"""The accounts' HTTP API: ``/api/account`` and ``/api/session``, and the players'
+pages' ``/api/players`` and ``/api/leaderboard`` (docs/protocol.md).
 
 The session's cookie is ``HttpOnly``, ``SameSite=Lax``, ``Secure`` when the public
 URL is https, with a new id at each sign-in; the checks of the requests that use it
@@ -8,14 +9,17 @@ are in :mod:`.sessions`.
 from __future__ import annotations
 
 import math
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
+from fastapi import Path as PathParam
+from fastapi.responses import StreamingResponse
 from pydantic import Field
 
 from ..tables import AccountData, SessionData, name_key
 from .accounts import SignedIn
-from .protocol import DisplayName, ErrorResponse, Incoming, Model
+from .players import PlayerService
+from .protocol import LARGEST, URL_SAFE, DisplayName, ErrorResponse, Incoming, Model
 from .ratelimit import KeyedBuckets
 from .refusals import RequestRefused
 from .routing import StrictJSONRoute
@@ -138,3 +142,67 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
 def info(session: SessionData, account: AccountData) -> AccountInfo:
     """What the page is told of the signed-in account."""
     return AccountInfo(id=account.id, name=account.name, csrf=session.csrf)
+
+
+AccountIdPath = Annotated[
+    str, PathParam(min_length=4, max_length=24, pattern=URL_SAFE, description="An account's id.")
+]
+Family = Literal["classic", "2019", "premium"]
+
+
+def player_router(players: PlayerService, settings: Settings) -> APIRouter:
+    """The players' profiles, histories and the leaderboards, under ``/api``."""
+    router = APIRouter(
+        prefix="/api",
+        tags=["players"],
+        responses={status: {"model": ErrorResponse} for status in (404, 422)},
+        route_class=StrictJSONRoute,
+    )
+
+    @router.get("/players/{account_id}", response_model=None)
+    async def profile(account_id: AccountIdPath) -> dict[str, Any]:
+        """A player's profile: games by edition, ratings and their history, cards."""
+        return await players.profile(account_id)
+
+    @router.get("/players/{account_id}/games", response_model=None)
+    async def player_games(
+        account_id: AccountIdPath,
+        limit: Annotated[int, Query(ge=1, le=200)] = 20,
+        offset: Annotated[int, Query(ge=0, le=LARGEST)] = 0,
+    ) -> list[dict[str, Any]]:
+        """A page of a player's finished games, most recent first."""
+        return await players.games(account_id, limit, offset)
+
+    @router.get(
+        "/players/{account_id}/records",
+        response_class=StreamingResponse,
+        responses={200: {"description": "Every finished game's record, as a JSON array."}},
+    )
+    async def player_records(account_id: AccountIdPath) -> StreamingResponse:
+        """Every finished game's record of a player (docs/records.md), as one download."""
+        await players.profile(account_id)  # 404 for no such player
+        return StreamingResponse(
+            players.records(account_id),
+            media_type="application/json",
+            headers={"Content-Disposition": 'attachment; filename="loveletter-games.json"'},
+        )
+
+    @router.get("/leaderboard/{family}", response_model=None)
+    async def leaderboard(
+        family: Family,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        offset: Annotated[int, Query(ge=0, le=LARGEST)] = 0,
+    ) -> dict[str, Any]:
+        """The best ratings of a family of editions, among the players with at least
+        ``leaderboard_min_games`` rated games."""
+        return await players.leaderboard(family, settings.leaderboard_min_games, limit, offset)
+
+    @router.get("/tables/{table_id}/games/{number}/ratings", response_model=None)
+    async def game_ratings(
+        table_id: Annotated[str, PathParam(min_length=4, max_length=24, pattern=URL_SAFE)],
+        number: Annotated[int, PathParam(ge=1, le=LARGEST)],
+    ) -> list[dict[str, Any]]:
+        """The signed-in players' ratings before and after a finished game."""
+        return await players.game_ratings(table_id, number)
+
+    return router

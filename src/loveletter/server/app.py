@@ -13,13 +13,14 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from .account_routes import account_router
+from .account_routes import account_router, player_router
 from .accounts import AccountService
 from .autoplay import BotPool, Pacer, sweep_forever
 from .collector import Collector
 from .connections import ConnectionManager
 from .http import api_router
 from .hub import make_hub
+from .players import PlayerService
 from .ratelimit import Occupancy
 from .refusals import install_refusals
 from .repository import MEMORY, make_repository
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_refusals(app, settings.max_body_bytes)
     app.include_router(api_router(service, manager, settings, sessions))
     app.include_router(account_router(sessions, settings))
+    app.include_router(player_router(PlayerService(repository), settings))
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:

@@ -249,19 +249,27 @@ def _report(task: asyncio.Future[TableState]) -> None:
             log.error("an automatic move failed", exc_info=error)
 
 
+#: How often the sweep looks for finished games left unrated, in seconds.
+RATING_SWEEP = 60.0
+
+
 async def sweep_forever(
     service: TableService,
     pacer: Pacer,
     local_seats: Callable[[], list[tuple[str, int]]],
     settings: Settings,
 ) -> None:
-    """Every ``sweep_interval``: presence, stand-ins, and tables whose move was lost."""
+    """Every ``sweep_interval``: presence, stand-ins, and tables whose move was lost;
+    every :data:`RATING_SWEEP` seconds, finished games left unrated."""
     idle = 2 * (settings.bot_delay + settings.round_pause) + 10 * settings.sweep_interval + 5
     loop = asyncio.get_running_loop()
-    beat = loop.time()
+    beat = rating = loop.time()
     while True:
         await asyncio.sleep(settings.sweep_interval)
         try:
+            if loop.time() >= rating:  # games a stopped process finished and did not rate
+                rating = loop.time() + RATING_SWEEP
+                await service.rate_pending()
             # Every client's seat is listed only when needed: with thousands of
             # clients, listing them every second would hold up the event loop.
             if not service.hub.only_process and loop.time() >= beat:

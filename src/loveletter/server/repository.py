@@ -20,10 +20,16 @@ from ..engine import Record
 from ..storage import Repository
 from ..tables import (
     AccountData,
+    AccountGame,
+    CardCount,
     Commit,
+    EditionStats,
+    FinishedGame,
     GameStatus,
     GameSummary,
     NewAction,
+    Rater,
+    RatingData,
     RoundData,
     SeatData,
     SessionData,
@@ -31,6 +37,7 @@ from ..tables import (
     TableData,
     TableState,
 )
+from ..tables.results import family_of
 
 #: The database "URL" of a server that keeps its tables in memory only.
 MEMORY = "memory"
@@ -115,7 +122,7 @@ class AccountRepository(Protocol):
         """Change an account's password hash."""
 
     def delete_account(self, account_id: str) -> None:
-        """Delete an account and its sessions."""
+        """Delete an account, its sessions, its games' results, ratings and cards."""
 
     def create_session(self, session: SessionData) -> None:
         """Store a new session."""
@@ -130,7 +137,38 @@ class AccountRepository(Protocol):
         """End one session (nothing if there is none)."""
 
 
-class ServerRepository(TableRepository, AccountRepository, Protocol):
+class HistoryRepository(Protocol):
+    """The accounts' finished games, ratings and cards (synchronous, like tables')."""
+
+    def rate_game(self, table_id: str, number: int, rate: Rater) -> bool:
+        """Write what a finished game gives its accounts, once: False if it was done
+        already or the game is not finished."""
+
+    def unrated_games(self, limit: int) -> list[tuple[str, int]]:
+        """Finished games whose accounts' results are not written yet."""
+
+    def account_games(self, account_id: str, limit: int, offset: int = 0) -> list[AccountGame]:
+        """An account's finished games, most recent first."""
+
+    def game_results(self, table_id: str, number: int) -> list[AccountGame]:
+        """The accounts' results of one finished game, by seat."""
+
+    def account_stats(self, account_id: str) -> list[EditionStats]:
+        """An account's games, wins and rounds won, by edition."""
+
+    def account_cards(self, account_id: str) -> list[CardCount]:
+        """How often an account won a round and went out holding each card."""
+
+    def account_ratings(self, account_id: str) -> list[RatingData]:
+        """An account's ratings, one per family it played rated games in."""
+
+    def leaderboard(
+        self, family: str, min_games: int, limit: int, offset: int = 0
+    ) -> list[tuple[str, RatingData]]:
+        """The best ratings of a family with their accounts' names, best first."""
+
+
+class ServerRepository(TableRepository, AccountRepository, HistoryRepository, Protocol):
     """Everything the server keeps."""
 
 
@@ -143,6 +181,7 @@ class _Game:
     rounds: list[RoundData] = field(default_factory=list)
     actions: list[NewAction] = field(default_factory=list)
     record: Record | None = None
+    rated: bool = False
 
 
 class MemoryRepository:
@@ -161,6 +200,9 @@ class MemoryRepository:
         self._games: dict[tuple[str, int], _Game] = {}
         self._accounts: dict[str, AccountData] = {}
         self._sessions: dict[str, SessionData] = {}
+        self._account_games: list[AccountGame] = []
+        self._ratings: dict[tuple[str, str], RatingData] = {}
+        self._cards: dict[tuple[str, str], CardCount] = {}
 
     def create_schema(self) -> None:
         """Nothing to prepare."""
@@ -359,10 +401,14 @@ class MemoryRepository:
                 )
 
     def delete_account(self, account_id: str) -> None:
-        """Delete an account and its sessions."""
+        """Delete an account, its sessions, its games' results, ratings and cards."""
         with self._lock:
             self._accounts.pop(account_id, None)
             self._end(account_id, keep=None)
+            self._account_games = [g for g in self._account_games if g.account_id != account_id]
+            for kept in (self._ratings, self._cards):
+                for key in [key for key in kept if key[0] == account_id]:
+                    del kept[key]
 
     def create_session(self, session: SessionData) -> None:
         """Store a new session."""
@@ -392,6 +438,105 @@ class MemoryRepository:
         """End one session (nothing if there is none)."""
         with self._lock:
             self._sessions.pop(id_hash, None)
+
+    # ---------------------------------------------------------------- history, ratings
+
+    def rate_game(self, table_id: str, number: int, rate: Rater) -> bool:
+        """Write what a finished game gives its accounts, once."""
+        with self._lock:
+            game = self._games.get((table_id, number))
+            if game is None or game.rated or game.record is None:
+                return False
+            game.rated = True
+            accounts = tuple(seat.account_id for seat in self._seats[table_id])
+            if not any(accounts):
+                return True
+            summary = game.summary
+            finished = FinishedGame(
+                table_id, number, summary.edition, summary.finished_at or 0.0, game.record, accounts
+            )
+            family = family_of(summary.edition)
+            ratings = {
+                account: found
+                for account in accounts
+                if account is not None and (found := self._ratings.get((account, family)))
+            }
+            results = rate(finished, ratings)
+            self._account_games.extend(results.games)
+            for rating in results.ratings:
+                self._ratings[rating.account_id, rating.family] = rating
+            for count in results.cards:
+                key = (count.account_id, count.card)
+                before = self._cards.get(key)
+                if before is not None:
+                    count = dataclasses.replace(
+                        count, won=before.won + count.won, out=before.out + count.out
+                    )
+                self._cards[key] = count
+            return True
+
+    def unrated_games(self, limit: int) -> list[tuple[str, int]]:
+        """Finished games whose accounts' results are not written yet."""
+        with self._lock:
+            found = [key for key, game in self._games.items() if game.record and not game.rated]
+            return found[:limit]
+
+    def account_games(self, account_id: str, limit: int, offset: int = 0) -> list[AccountGame]:
+        """An account's finished games, most recent first."""
+        with self._lock:
+            games = [g for g in self._account_games if g.account_id == account_id]
+        games.sort(key=lambda g: (g.finished_at, g.table_id), reverse=True)
+        return games[offset : offset + limit]
+
+    def game_results(self, table_id: str, number: int) -> list[AccountGame]:
+        """The accounts' results of one finished game, by seat."""
+        with self._lock:
+            found = [g for g in self._account_games if (g.table_id, g.game) == (table_id, number)]
+        return sorted(found, key=lambda g: g.seat)
+
+    def account_stats(self, account_id: str) -> list[EditionStats]:
+        """An account's games, wins and rounds won, by edition."""
+        with self._lock:
+            games = [g for g in self._account_games if g.account_id == account_id]
+        editions = sorted({g.edition for g in games})
+        return [
+            EditionStats(
+                edition,
+                sum(g.edition == edition for g in games),
+                sum(g.edition == edition and g.won for g in games),
+                sum(g.rounds_won for g in games if g.edition == edition),
+            )
+            for edition in editions
+        ]
+
+    def account_cards(self, account_id: str) -> list[CardCount]:
+        """How often an account won a round and went out holding each card."""
+        with self._lock:
+            return sorted(
+                (c for (owner, _), c in self._cards.items() if owner == account_id),
+                key=lambda c: c.card,
+            )
+
+    def account_ratings(self, account_id: str) -> list[RatingData]:
+        """An account's ratings, one per family it played rated games in."""
+        with self._lock:
+            return sorted(
+                (r for (owner, _), r in self._ratings.items() if owner == account_id),
+                key=lambda r: r.family,
+            )
+
+    def leaderboard(
+        self, family: str, min_games: int, limit: int, offset: int = 0
+    ) -> list[tuple[str, RatingData]]:
+        """The best ratings of a family with their accounts' names, best first."""
+        with self._lock:
+            board = [
+                (self._accounts[r.account_id].name, r)
+                for (_, kind), r in self._ratings.items()
+                if kind == family and r.games >= min_games and r.account_id in self._accounts
+            ]
+        board.sort(key=lambda entry: (-entry[1].ordinal, entry[1].account_id))
+        return board[offset : offset + limit]
 
 
 def prepare_store(db_url: str) -> None:

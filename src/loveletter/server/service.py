@@ -38,8 +38,9 @@ from ..tables import (
 from .group_commit import GroupCommit
 from .hub import Hub
 from .messages import encode
+from .ratings import results_of
 from .replay import ReplayTexts, replay_steps
-from .repository import TableRepository
+from .repository import ServerRepository
 from .tokens import (
     hash_token,
     new_table_id,
@@ -136,7 +137,7 @@ def _replay_text(record: Record, lang: str, table_id: str, number: int) -> str:
 class TableService:
     """The commands of the game server, over a repository and a hub."""
 
-    def __init__(self, repository: TableRepository, hub: Hub, *, max_idle: int = 1000) -> None:
+    def __init__(self, repository: ServerRepository, hub: Hub, *, max_idle: int = 1000) -> None:
         self.repository = repository
         self.hub = hub
         self.on_commit: list[Callable[[TableState], None]] = []
@@ -157,6 +158,20 @@ class TableService:
         """Run a repository call in a database thread, off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_threads, lambda: function(*args, **kwargs))
+
+    async def rate(self, table_id: str, number: int) -> None:
+        """Write what a finished game gives its accounts (their results, ratings and
+        cards), once whichever process asks; a failure is logged, and the sweep
+        (:meth:`rate_pending`) tries again."""
+        try:
+            await self._db(self.repository.rate_game, table_id, number, results_of)
+        except Exception:
+            log.exception("could not rate game %s of table %s", number, table_id)
+
+    async def rate_pending(self, limit: int = 20) -> None:
+        """Rate the finished games left unrated (by a process that stopped)."""
+        for table_id, number in await self._db(self.repository.unrated_games, limit):
+            await self.rate(table_id, number)
 
     async def open(self, *, only_process: bool) -> list[TableState]:
         """Create the schema, then rebuild every game under way by replay."""
@@ -322,6 +337,9 @@ class TableService:
                 self._cache.pop(table_id, None)  # another process moved on: retry on it
             else:
                 raise ConflictError("the table is too busy; try again", "busy")
+        if old.status == "playing" and state.status == "finished":
+            # Before anyone is told: the game's end shows the ratings it changed.
+            await self.rate(table_id, state.data.game_number)
         await self.hub.publish(table_id, state.version)
         return state
 

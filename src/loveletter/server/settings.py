@@ -41,6 +41,7 @@ class Settings:
       bucket: ``create_burst`` at once, ``create_rate`` per second after).
     - ``signin_rate``, ``signin_burst``: attempts to sign in or up from one address,
       and to sign in to one account (token buckets, each on its own).
+    - ``leaderboard_min_games``: the rated games a player needs to be on a leaderboard.
     - ``chat_rate``, ``chat_burst``: chat lines one connection may send (token
       bucket: ``chat_burst`` at once, ``chat_rate`` per second after).
     - ``listen_host``: the address the server listens on (for invitation links: a
@@ -80,6 +81,7 @@ class Settings:
     create_burst: int = 20
     signin_rate: float = 0.2
     signin_burst: int = 10
+    leaderboard_min_games: int = 5
     listen_host: str = "127.0.0.1"
     public_url: str | None = None
     chat_rate: float = 0.5

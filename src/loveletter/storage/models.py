@@ -15,6 +15,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     String,
     Text,
@@ -102,6 +103,7 @@ class GameRow(Base):
     record: Mapped[dict[str, Any] | None]
     created_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, index=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, index=True)  # results written
 
 
 _GAME = ["ll_games.table_id", "ll_games.number"]
@@ -159,3 +161,57 @@ class SessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))  # the token a changing request carries
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class AccountGameRow(Base):
+    """A finished game of an account: its result there, and its rating around it."""
+
+    __tablename__ = "ll_account_games"
+    __table_args__ = (Index("ix_ll_account_games_history", "account_id", "finished_at"),)
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    edition: Mapped[str] = mapped_column(String(20))
+    family: Mapped[str] = mapped_column(String(20))
+    players: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[float] = mapped_column(Float)
+    won: Mapped[bool] = mapped_column(Boolean)
+    tokens: Mapped[int] = mapped_column(Integer)
+    rounds_won: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    rating_before: Mapped[float | None] = mapped_column(Float)  # None: not rated (one account)
+    rating_after: Mapped[float | None] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """An account's rating in a family of editions (openskill's mu and sigma, and the
+    ordinal that ranks it)."""
+
+    __tablename__ = "ll_ratings"
+    __table_args__ = (Index("ix_ll_ratings_board", "family", "ordinal"),)
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    family: Mapped[str] = mapped_column(String(20), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class AccountCardRow(Base):
+    """How often an account won a round holding a card, and went out holding it."""
+
+    __tablename__ = "ll_account_cards"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    card: Mapped[str] = mapped_column(String(20), primary_key=True)
+    won: Mapped[int] = mapped_column(Integer)
+    out: Mapped[int] = mapped_column(Integer)

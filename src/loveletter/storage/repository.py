@@ -23,9 +23,11 @@ from sqlalchemy import (
     Engine,
     and_,
     bindparam,
+    case,
     create_engine,
     delete,
     event,
+    func,
     insert,
     or_,
     select,
@@ -44,16 +46,34 @@ from ..engine import Record
 from ..tables.errors import StorageError
 from ..tables.records import (
     AccountData,
+    AccountGame,
+    CardCount,
     Commit,
+    EditionStats,
+    FinishedGame,
     GameStatus,
     GameSummary,
+    Rater,
+    RatingData,
     RoundData,
     SeatData,
     SessionData,
     StoredTable,
     TableData,
 )
-from .models import AccountRow, ActionRow, GameRow, RoundRow, SeatRow, SessionRow, TableRow
+from ..tables.results import family_of
+from .models import (
+    AccountCardRow,
+    AccountGameRow,
+    AccountRow,
+    ActionRow,
+    GameRow,
+    RatingRow,
+    RoundRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+)
 from .schema import upgrade
 
 #: The PostgreSQL advisory lock that processes creating the schema take in turn.
@@ -375,7 +395,8 @@ class Repository:
             )
 
     def delete_account(self, account_id: str) -> None:
-        """Delete an account and its sessions."""
+        """Delete an account, its sessions, its games' results, ratings and cards (the
+        foreign keys cascade)."""
         with self._begin(write=True) as db:
             db.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             db.execute(delete(AccountRow).where(AccountRow.id == account_id))
@@ -412,6 +433,170 @@ class Repository:
         """End one session (nothing if there is none)."""
         with self._begin(write=True) as db:
             db.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
+
+    # ---------------------------------------------------------------- history, ratings
+
+    def rate_game(self, table_id: str, number: int, rate: Rater) -> bool:
+        """Write what a finished game gives its accounts (``rate`` computes it from the
+        game and their ratings in its family), once: False if it was done already or
+        the game is not finished. One transaction: claimed, read and written whole."""
+        with self._begin(write=True) as db:
+            claimed = db.execute(
+                update(GameRow)
+                .where(
+                    GameRow.table_id == table_id,
+                    GameRow.number == number,
+                    GameRow.status == "finished",
+                    GameRow.rated.is_(False),
+                )
+                .values(rated=True)
+            )
+            if claimed.rowcount != 1:
+                return False
+            row = db.execute(
+                select(GameRow.edition, GameRow.record, GameRow.finished_at).where(
+                    GameRow.table_id == table_id, GameRow.number == number
+                )
+            ).one()
+            accounts = tuple(
+                db.scalars(
+                    select(SeatRow.account_id)
+                    .where(SeatRow.table_id == table_id)
+                    .order_by(SeatRow.seat)
+                )
+            )
+            if not any(accounts):
+                return True
+            game = FinishedGame(
+                table_id, number, row.edition, row.finished_at, row.record, accounts
+            )
+            family = family_of(row.edition)
+            ratings = {
+                found.account_id: found
+                for found in (
+                    RatingData(**r._mapping)
+                    for r in db.execute(
+                        select(RatingRow.__table__).where(
+                            RatingRow.family == family,
+                            RatingRow.account_id.in_([a for a in accounts if a]),
+                        )
+                    )
+                )
+            }
+            results = rate(game, ratings)
+            if results.games:
+                db.execute(insert(AccountGameRow), [dataclasses.asdict(g) for g in results.games])
+            for rating in results.ratings:
+                db.execute(
+                    delete(RatingRow).where(
+                        RatingRow.account_id == rating.account_id, RatingRow.family == rating.family
+                    )
+                )
+                db.execute(insert(RatingRow).values(**dataclasses.asdict(rating)))
+            for count in results.cards:
+                found_count = db.execute(
+                    select(AccountCardRow.won, AccountCardRow.out).where(
+                        AccountCardRow.account_id == count.account_id,
+                        AccountCardRow.card == count.card,
+                    )
+                ).first()
+                if found_count is None:
+                    db.execute(insert(AccountCardRow).values(**dataclasses.asdict(count)))
+                else:
+                    db.execute(
+                        update(AccountCardRow)
+                        .where(
+                            AccountCardRow.account_id == count.account_id,
+                            AccountCardRow.card == count.card,
+                        )
+                        .values(won=found_count.won + count.won, out=found_count.out + count.out)
+                    )
+            return True
+
+    def unrated_games(self, limit: int) -> list[tuple[str, int]]:
+        """Finished games whose accounts' results are not written yet (a process that
+        stopped between finishing a game and writing them)."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(GameRow.table_id, GameRow.number)
+                .where(GameRow.status == "finished", GameRow.rated.is_(False))
+                .limit(limit)
+            )
+            return [(row.table_id, row.number) for row in rows]
+
+    def account_games(self, account_id: str, limit: int, offset: int = 0) -> list[AccountGame]:
+        """An account's finished games, most recent first."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(AccountGameRow.__table__)
+                .where(AccountGameRow.account_id == account_id)
+                .order_by(AccountGameRow.finished_at.desc(), AccountGameRow.table_id.desc())
+                .limit(limit)
+                .offset(offset)
+            )
+            return [AccountGame(**row._mapping) for row in rows]
+
+    def game_results(self, table_id: str, number: int) -> list[AccountGame]:
+        """The accounts' results of one finished game, by seat."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(AccountGameRow.__table__)
+                .where(AccountGameRow.table_id == table_id, AccountGameRow.game == number)
+                .order_by(AccountGameRow.seat)
+            )
+            return [AccountGame(**row._mapping) for row in rows]
+
+    def account_stats(self, account_id: str) -> list[EditionStats]:
+        """An account's games, wins and rounds won, by edition."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(
+                    AccountGameRow.edition,
+                    func.count(),
+                    func.sum(case((AccountGameRow.won, 1), else_=0)),
+                    func.sum(AccountGameRow.rounds_won),
+                )
+                .where(AccountGameRow.account_id == account_id)
+                .group_by(AccountGameRow.edition)
+                .order_by(AccountGameRow.edition)
+            )
+            return [EditionStats(e, int(g), int(w or 0), int(r or 0)) for e, g, w, r in rows]
+
+    def account_cards(self, account_id: str) -> list[CardCount]:
+        """How often an account won a round and went out holding each card."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(AccountCardRow.__table__)
+                .where(AccountCardRow.account_id == account_id)
+                .order_by(AccountCardRow.card)
+            )
+            return [CardCount(**row._mapping) for row in rows]
+
+    def account_ratings(self, account_id: str) -> list[RatingData]:
+        """An account's ratings, one per family it played rated games in."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(RatingRow.__table__)
+                .where(RatingRow.account_id == account_id)
+                .order_by(RatingRow.family)
+            )
+            return [RatingData(**row._mapping) for row in rows]
+
+    def leaderboard(
+        self, family: str, min_games: int, limit: int, offset: int = 0
+    ) -> list[tuple[str, RatingData]]:
+        """The best ratings of a family (each with its account's name), best first,
+        among the accounts with at least ``min_games`` rated games."""
+        with self._begin() as db:
+            rows = db.execute(
+                select(AccountRow.name, RatingRow.__table__)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.family == family, RatingRow.games >= min_games)
+                .order_by(RatingRow.ordinal.desc(), RatingRow.account_id)
+                .limit(limit)
+                .offset(offset)
+            )
+            return [(row.name, RatingData(*tuple(row)[1:])) for row in rows]
 
 
 _SESSION_FIELDS = dataclasses.fields(SessionData)

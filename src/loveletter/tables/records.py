@@ -6,6 +6,7 @@ the version the change was computed from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -168,3 +169,84 @@ class SessionData:
     csrf: str
     created_at: float
     expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game as its players' results are computed from it: the account of
+    each seat (None for a guest or a bot)."""
+
+    table_id: str
+    number: int
+    edition: str
+    finished_at: float
+    record: Record
+    accounts: tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingData:
+    """An account's rating in a family of editions: openskill's ``mu`` and ``sigma``,
+    the ``ordinal`` that ranks it (``mu - 3 sigma``), and the rated games behind it."""
+
+    account_id: str
+    family: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class AccountGame:
+    """An account's result in one finished game, and its rating's ordinal before and
+    after it (None when the game was not rated: fewer than two accounts played)."""
+
+    account_id: str
+    table_id: str
+    game: int
+    seat: int
+    edition: str
+    family: str
+    players: int
+    finished_at: float
+    won: bool
+    tokens: int
+    rounds_won: int
+    rank: int
+    rating_before: float | None
+    rating_after: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardCount:
+    """How often an account won a round holding a card, and went out holding it."""
+
+    account_id: str
+    card: str
+    won: int
+    out: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResults:
+    """What a finished game adds to its accounts: a result each, their new ratings
+    (none when it was not rated), and their cards (added to the counts so far)."""
+
+    games: tuple[AccountGame, ...]
+    ratings: tuple[RatingData, ...]
+    cards: tuple[CardCount, ...]
+
+
+#: What a finished game gives its accounts, from the game and their ratings so far.
+Rater = Callable[[FinishedGame, dict[str, RatingData]], GameResults]
+
+
+@dataclass(frozen=True, slots=True)
+class EditionStats:
+    """An account's games in one edition: played, won, and rounds won."""
+
+    edition: str
+    games: int
+    wins: int
+    rounds_won: int
