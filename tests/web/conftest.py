@@ -52,6 +52,7 @@ class Server:
             sweep_interval=0.2,
             listen_host=host,
             policies=policies,
+            leaderboard_min_games=1,
         )
         self.server = make_server(settings)
         self.thread = threading.Thread(

@@ -1,14 +1,25 @@
 """Accounts in the browser: sign up from the top bar, create a table under the
 account's name, then on another device (another browser context) sign in and play
-the same seat; a guest who signs up at the table keeps their seat; a wrong password
-is told in the dialog, in English and in French."""
+the same seat; a guest who signs up at the table keeps their seat; a finished game
+between accounts shows their ratings' change, the profile and the leaderboard; a
+wrong password is told in the dialog, in English and in French."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import json
+import random
 import re
+import threading
+from collections.abc import Coroutine
+from typing import Any
 
+import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from websockets.asyncio.client import connect
+
+from loveletter.server.sessions import CSRF_HEADER
 
 from .conftest import TIMEOUT_MS, Server
 
@@ -112,6 +123,115 @@ def test_a_guest_who_signs_up_at_the_table_keeps_their_seat(
     finally:
         first.close()
         second.close()
+
+
+def finished_rated_game(server: Server, names: list[str]) -> str:
+    """A classic game between these new accounts, played to its end at random over the
+    API and WebSocket (the pages' own flow is tested above); returns the table's id."""
+    browsers = [httpx.Client(base_url=server.url, timeout=30) for _ in names]
+    try:
+        infos = []
+        for browser, name in zip(browsers, names, strict=True):
+            answer = browser.post("/api/account", json={"name": name, "password": PASSWORD})
+            assert answer.status_code == 201, answer.text
+            infos.append(answer.json())
+        body = {"edition": "classic", "seats": [{"kind": "open"}] * len(names)}
+        created = httpx.post(f"{server.url}/api/tables", json=body).json()
+        tokens = []
+        for browser, info in zip(browsers, infos, strict=True):
+            joined = browser.post(
+                f"/api/tables/{created['table']}/join",
+                json={"name": "x"},
+                headers={CSRF_HEADER: info["csrf"]},
+            )
+            tokens.append(joined.json()["token"])
+    finally:
+        for browser in browsers:
+            browser.close()
+    start = {"type": "start", "host_token": created["host_token"]}
+    rng = random.Random(2)
+
+    async def play() -> None:
+        await asyncio.gather(
+            *(
+                play_seat(server, created["table"], token, rng, start if seat == 0 else None)
+                for seat, token in enumerate(tokens)
+            )
+        )
+
+    # Playwright's own loop runs in this thread: the players play in another.
+    failures: list[BaseException] = []
+    player = threading.Thread(target=lambda: _run(play(), failures))
+    player.start()
+    player.join()
+    assert not failures, failures
+    table: str = created["table"]
+    return table
+
+
+def _run(coroutine: Coroutine[Any, Any, None], failures: list[BaseException]) -> None:
+    try:
+        asyncio.run(coroutine)
+    except BaseException as error:
+        failures.append(error)
+
+
+async def play_seat(
+    server: Server, table: str, token: str, rng: random.Random, first: dict[str, str] | None
+) -> None:
+    """Play a seat at random over the WebSocket until the game is over."""
+    async with connect("ws" + server.url[4:] + "/ws") as socket:
+        await socket.send(json.dumps({"type": "hello", "table": table, "token": token}))
+        if first is not None:
+            await socket.send(json.dumps(first))
+        acted = set()
+        async with asyncio.timeout(60):
+            async for text in socket:
+                message = json.loads(text)
+                if message["type"] != "state":
+                    continue
+                if message["table"]["status"] == "finished":
+                    return
+                view, position = message["view"], message["position"]
+                key = position and tuple(position.values())
+                if view and view["legal_actions"] and key and key not in acted:
+                    acted.add(key)
+                    action = rng.choice(view["legal_actions"])
+                    reply = {"type": "action", "action": action, "position": position}
+                    await socket.send(json.dumps(reply))
+
+
+def test_the_game_end_the_profile_and_the_leaderboard_show_the_ratings(
+    browser: Browser, server: Server
+) -> None:
+    ana, bruno = f"Ana {next(_numbers)}", f"Bruno {next(_numbers)}"
+    table = finished_rated_game(server, [ana, bruno])
+    context = device(browser)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        sign(page, "in", ana)
+        signed_in_as(page, ana)
+        page.goto(f"{server.url}/t/{table}")
+        expect(page.locator("#end-title")).to_be_visible()
+        expect(page.locator(".standings .rating-change")).to_have_count(2)
+        page.click("#continue")
+        page.click("#account-button")
+        page.click("#account-profile")
+        expect(page.locator("#profile-name")).to_have_text(ana)
+        expect(page.locator(".rating[data-family=classic] .rating-chart")).to_be_visible()
+        expect(page.locator("#profile-editions tbody tr")).to_have_count(1)
+        expect(page.locator("#profile-games li")).to_have_count(1)
+        expect(page.locator(f'#profile-games a[href="/r/{table}/1"]')).to_be_visible()
+        page.click("text=Leaderboards")
+        expect(page.locator("#leaderboard-family")).to_have_value("2019")
+        page.select_option("#leaderboard-family", "classic")
+        expect(page.locator("#leaderboard-table").get_by_role("link", name=ana)).to_be_visible()
+        expect(page.locator("#leaderboard-table").get_by_role("link", name=bruno)).to_be_visible()
+        page.get_by_role("link", name=bruno).click()
+        expect(page.locator("#profile-name")).to_have_text(bruno)
+    finally:
+        context.close()
 
 
 def test_a_wrong_password_is_told_in_the_dialog_in_french(browser: Browser, server: Server) -> None:

@@ -108,6 +108,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/w/{table_id}", include_in_schema=False)
     @app.get("/r/{table_id}/{number}", include_in_schema=False)
     @app.get("/rules", include_in_schema=False)
+    @app.get("/p/{account_id}", include_in_schema=False)
+    @app.get("/leaderboard", include_in_schema=False)
     async def index() -> FileResponse:
         """The browser UI: one page; its script shows the home, a table, or a replay."""
         return FileResponse(STATIC / "index.html")

@@ -182,6 +182,7 @@ export function installAccount(before) {
       { class: "account-tools" },
       h("h2", { id: "account-title" }, account.name),
       h("p", { class: "muted" }, t("account_signed_in", { name: account.name })),
+      h("p", {}, h("a", { href: `/p/${encodeURIComponent(account.id)}`, id: "account-profile" }, t("account_profile")), " · ", h("a", { href: "/leaderboard" }, t("leaderboard_link"))),
       h(
         "div",
         { class: "dialog-buttons" },

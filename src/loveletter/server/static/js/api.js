@@ -166,4 +166,31 @@ export const api = {
    * @returns {Promise<import("./protocol.js").Claimed>}
    */
   claim: (id, token) => call("POST", `${table(id)}/claim`, { token }),
+  /**
+   * A player's profile.
+   * @param {string} id
+   * @returns {Promise<import("./protocol.js").Profile>}
+   */
+  player: (id) => call("GET", `/api/players/${encodeURIComponent(id)}`),
+  /**
+   * A page of a player's finished games, most recent first.
+   * @param {string} id
+   * @param {number} limit
+   * @param {number} offset
+   * @returns {Promise<import("./protocol.js").PlayerGame[]>}
+   */
+  playerGames: (id, limit, offset) => call("GET", `/api/players/${encodeURIComponent(id)}/games?limit=${limit}&offset=${offset}`),
+  /**
+   * The leaderboard of a family of editions.
+   * @param {string} family
+   * @returns {Promise<import("./protocol.js").Leaderboard>}
+   */
+  leaderboard: (family) => call("GET", `/api/leaderboard/${encodeURIComponent(family)}`),
+  /**
+   * The signed-in players' ratings before and after a finished game.
+   * @param {string} id
+   * @param {number} game
+   * @returns {Promise<import("./protocol.js").RatingChange[]>}
+   */
+  gameRatings: (id, game) => call("GET", `${table(id)}/games/${game}/ratings`),
 };

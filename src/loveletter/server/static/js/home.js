@@ -335,6 +335,7 @@ export function homePage(main) {
       h("h2", {}, t("how_to_play")),
       h("ol", {}, ["how_1", "how_2", "how_3", "how_4"].map((key) => h("li", {}, t(key)))),
       h("p", { class: "muted" }, t("replay_hint")),
+      h("p", {}, h("a", { href: "/leaderboard", id: "leaderboard-link" }, t("leaderboard_link"))),
     );
   }
 

@@ -4,6 +4,7 @@
 import { installAccount } from "./account.js";
 import { homePage } from "./home.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
+import { leaderboardPage, profilePage } from "./players.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
 import { storage } from "./storage.js";
@@ -22,6 +23,8 @@ const routes = [
   [/^\/w\/([\w-]+)\/?$/, (id) => tablePage(main, id, { watch: true })],
   [/^\/r\/([\w-]+)\/(\d+)\/?$/, (id, game) => replayPage(main, id, Number(game))],
   [/^\/rules\/?$/, () => rulesPage(main)],
+  [/^\/p\/([\w-]+)\/?$/, (id) => profilePage(main, id)],
+  [/^\/leaderboard\/?$/, () => leaderboardPage(main)],
 ];
 
 /** The page of this address, the home page if none. */

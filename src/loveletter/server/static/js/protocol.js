@@ -260,6 +260,65 @@
  */
 
 /**
+ * A rating in a family of editions: its ordinal (mu - 3 sigma) ranks it.
+ * @typedef {object} RatingInfo
+ * @property {string} family
+ * @property {number} ordinal
+ * @property {number} mu
+ * @property {number} sigma
+ * @property {number} games
+ */
+
+/**
+ * A player's profile (GET /api/players/{id}).
+ * @typedef {object} Profile
+ * @property {string} id
+ * @property {string} name
+ * @property {number} since
+ * @property {{edition: string, games: number, wins: number, rounds_won: number}[]} editions
+ * @property {RatingInfo[]} ratings
+ * @property {{family: string, finished_at: number, rating: number}[]} history
+ * @property {{card: string, won: number, out: number}[]} cards
+ * @property {{mu: number, sigma: number}} fixed_rating  what a guest or a bot counts as
+ */
+
+/**
+ * One finished game of a player (GET /api/players/{id}/games).
+ * @typedef {object} PlayerGame
+ * @property {string} table
+ * @property {number} game
+ * @property {number} seat
+ * @property {string} edition
+ * @property {string} family
+ * @property {number} players
+ * @property {number} finished_at
+ * @property {boolean} won
+ * @property {number} tokens
+ * @property {number} rounds_won
+ * @property {number} rank
+ * @property {number | null} rating_before
+ * @property {number | null} rating_after
+ * @property {string} replay
+ * @property {string} record
+ */
+
+/**
+ * A family's leaderboard (GET /api/leaderboard/{family}).
+ * @typedef {object} Leaderboard
+ * @property {string} family
+ * @property {number} min_games
+ * @property {({place: number, id: string, name: string} & RatingInfo)[]} players
+ */
+
+/**
+ * A signed-in player's rating around a finished game (GET …/games/{n}/ratings).
+ * @typedef {object} RatingChange
+ * @property {number} seat
+ * @property {number | null} rating_before
+ * @property {number | null} rating_after
+ */
+
+/**
  * The signed-in account (GET /api/account, and signing up or in).
  * @typedef {object} AccountInfo
  * @property {string} id

@@ -13,6 +13,7 @@ import { lastPlayIndex, privateResults } from "./moves.js";
 /** @typedef {import("./protocol.js").ChatMessage} ChatMessage */
 /** @typedef {import("./protocol.js").HintMessage} HintMessage */
 /** @typedef {import("./protocol.js").LinksInfo} LinksInfo */
+/** @typedef {import("./protocol.js").RatingChange} RatingChange */
 /** @typedef {import("./protocol.js").Lang} Lang */
 /** @typedef {import("./cards.js").Deck} Deck */
 /** @typedef {import("./storage.js").SeatToken} SeatToken */
@@ -84,6 +85,8 @@ const CHAT_LINES = 100;
  * @property {{key: string, deck: Deck} | null} deck  the cards' words, for the
  *   edition, player count and language of the key
  * @property {LinksInfo | null} links  where invitation links point
+ * @property {{game: number, changes: RatingChange[]} | null} ratings  the signed-in
+ *   players' ratings around the last finished game (no changes while they are asked)
  * @property {SeatToken | null} seat  this device's seat at the table and its secret
  * @property {string | null} hostToken  the host's secret, kept by the device that
  *   created the table
@@ -142,6 +145,7 @@ const CHAT_LINES = 100;
  *   | {type: "lang", lang: Lang}
  *   | {type: "deck", key: string, deck: Deck}
  *   | {type: "links", links: LinksInfo | null}
+ *   | {type: "ratings", game: number, changes: RatingChange[]}
  *   | {type: "sound", on: boolean}
  *   | {type: "clock", offset: number}
  *   | {type: "narrow", narrow: boolean}
@@ -184,6 +188,7 @@ export function initialState(device = {}) {
     lang: device.lang ?? "en",
     deck: null,
     links: null,
+    ratings: null,
     seat: device.seat ?? null,
     hostToken: device.hostToken ?? null,
     sound: device.sound ?? false,
@@ -263,6 +268,8 @@ export function reduce(state, event) {
       return state.deck && state.deck.key === event.key ? state : { ...state, deck: { key: event.key, deck: event.deck } };
     case "links":
       return { ...state, links: event.links };
+    case "ratings":
+      return { ...state, ratings: { game: event.game, changes: event.changes } };
     case "sound":
       return event.on === state.sound ? state : { ...state, sound: event.on };
     case "clock":

@@ -6,6 +6,9 @@ import { tokens } from "./board.js";
 import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
 import { listNames, t } from "./i18n.js";
+import { changeText, ratingText } from "./players.js";
+
+/** @typedef {import("./protocol.js").RatingChange} RatingChange */
 
 /** @typedef {import("./board.js").Ctx} Ctx */
 /** @typedef {import("./protocol.js").RoundResult} RoundResult */
@@ -59,10 +62,11 @@ export function roundSummary(ctx, result) {
 }
 
 /**
- * The end of the game: winners, final tokens, and what comes next. `links` has
- * replay and record (paths), and rematch (a function) for the host.
+ * The end of the game: winners, final tokens (and the signed-in players' ratings
+ * changed), and what comes next. `links` has replay and record (paths), rematch (a
+ * function) for the host, and the ratings the game changed.
  * @param {Ctx} ctx
- * @param {{rematch: (() => void) | null, replay: string, record: string | undefined}} links
+ * @param {{rematch: (() => void) | null, replay: string, record: string | undefined, ratings: RatingChange[]}} links
  */
 export function gameEnd(ctx, links) {
   const { view, me } = ctx;
@@ -81,7 +85,13 @@ export function gameEnd(ctx, links) {
       { class: "standings" },
       order.map((seat) =>
         // Tied players share a rank: 1, 1, 3.
-        h("li", { class: winners.includes(seat) ? "winner" : "", value: 1 + view.tokens.filter((n) => n > view.tokens[seat]).length }, h("span", {}, view.players[seat]), tokens(view.tokens[seat], view.tokens_to_win)),
+        h(
+          "li",
+          { class: winners.includes(seat) ? "winner" : "", value: 1 + view.tokens.filter((n) => n > view.tokens[seat]).length },
+          h("span", {}, view.players[seat]),
+          tokens(view.tokens[seat], view.tokens_to_win),
+          ratingChange(links.ratings.find((change) => change.seat === seat)),
+        ),
       ),
     ),
     h(
@@ -95,4 +105,14 @@ export function gameEnd(ctx, links) {
       h("a", { class: "button ghost", href: "/", "data-focus": "home" }, t("new_table_link")),
     ),
   );
+}
+
+/**
+ * A seat's rating after the game and its change, if the game rated it.
+ * @param {RatingChange | undefined} change
+ */
+function ratingChange(change) {
+  if (!change || change.rating_before === null || change.rating_after === null) return null;
+  const text = t("game_end_rating", { rating: ratingText(change.rating_after), change: changeText(change.rating_after - change.rating_before) });
+  return h("span", { class: "rating-change" }, text);
 }

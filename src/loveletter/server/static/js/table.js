@@ -118,6 +118,8 @@ export function tablePage(main, tableId, { watch }) {
     const game = gameOf(getState());
     dispatch(message);
     if (message.type === "state") {
+      const finished = message.table.status === "finished" ? message.table.game : null;
+      if (finished !== null && getState().ratings?.game !== finished) askRatings(finished);
       const offset = message.server_time - Date.now() / 1000;
       if (Math.abs(offset - getState().clockOffset) > TICK_MS / 1000) dispatch({ type: "clock", offset });
       const now = message.table.game;
@@ -126,6 +128,18 @@ export function tablePage(main, tableId, { watch }) {
     } else if (message.type === "error") {
       refused(message.code, errorText(message));
     }
+  }
+
+  /**
+   * Ask once for the ratings a finished game changed (written before its end is told).
+   * @param {number} game
+   */
+  function askRatings(game) {
+    dispatch({ type: "ratings", game, changes: [] });
+    api
+      .gameRatings(tableId, game)
+      .then((changes) => dispatch({ type: "ratings", game, changes }))
+      .catch(() => {}); // the game's end shows no rating then, as for guests
   }
 
   /**
@@ -442,7 +456,7 @@ export function tablePage(main, tableId, { watch }) {
     }
     patch(
       dialog,
-      draw("summary", [message, state.lang, ctx.deck, state.hostToken], () => {
+      draw("summary", [message, state.lang, ctx.deck, state.hostToken, state.ratings], () => {
         const host = state.hostToken;
         const end =
           view.phase === "game_over"
@@ -450,6 +464,7 @@ export function tablePage(main, tableId, { watch }) {
                 rematch: mayStart(message.table, ctx.me, host) && ctx.me !== null ? () => connection.start("rematch", host) : null,
                 replay: `/r/${tableId}/${message.table.game}`,
                 record: message.record,
+                ratings: state.ratings?.game === message.table.game ? state.ratings.changes : [],
               })
             : null;
         const close = h("button", { type: "button", class: end ? "ghost" : "primary", id: "continue", "data-focus": "continue", onclick: () => dispatch({ type: "summary", open: false }) }, t("continue"));
