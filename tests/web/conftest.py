@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
@@ -40,6 +41,7 @@ class Server:
         host: str = "127.0.0.1",
         round_pause: float = 0.05,
         policies: tuple[PolicyLevel, ...] = (),
+        **changes: Any,
     ) -> None:
         self.sock = bind(host, 0)
         port = self.sock.getsockname()[1]
@@ -53,6 +55,7 @@ class Server:
             listen_host=host,
             policies=policies,
             leaderboard_min_games=1,
+            **changes,
         )
         self.server = make_server(settings)
         self.thread = threading.Thread(

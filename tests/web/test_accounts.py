@@ -9,13 +9,19 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import queue
 import random
 import re
+import socket
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from email import message_from_bytes
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.asyncio.client import connect
 
@@ -255,5 +261,79 @@ def test_a_wrong_password_is_told_in_the_dialog_in_french(browser: Browser, serv
         page.fill("#account-password", PASSWORD)
         page.click("#account-submit")
         signed_in_as(page, name)
+    finally:
+        context.close()
+
+
+class Inbox:
+    """A real SMTP server on loopback (aiosmtpd): the mails it received, in order."""
+
+    def __init__(self) -> None:
+        self.mails: queue.Queue[str] = queue.Queue()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
+        message = message_from_bytes(envelope.content)
+        body = message.get_payload(decode=True)
+        self.mails.put(body.decode() if isinstance(body, bytes) else "")
+        return "250 OK"
+
+    def link(self) -> str:
+        """The link in the next mail received (waits for it)."""
+        found = re.search(r"http://\S+", self.mails.get(timeout=30))
+        assert found
+        return found.group(0)
+
+
+@pytest.fixture
+def mail_server(tmp_path: Path) -> Iterator[tuple[Server, Inbox]]:
+    inbox = Inbox()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        with Server(tmp_path / "mail.db", smtp_url=f"smtp://127.0.0.1:{port}") as running:
+            yield running, inbox
+    finally:
+        controller.stop()
+
+
+def test_a_forgotten_password_is_reset_by_the_link_mailed_to_a_confirmed_address(
+    browser: Browser, mail_server: tuple[Server, Inbox]
+) -> None:
+    server, inbox = mail_server
+    context = device(browser)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        sign(page, "up", "Dana")
+        signed_in_as(page, "Dana")
+        page.click("#account-button")
+        expect(page.locator("#email-status")).to_have_text(
+            "No address: a forgotten password cannot be reset."
+        )
+        page.fill("#account-email", "dana@example.org")
+        page.click("#email-save")
+        expect(page.locator("#email-status")).to_have_text(
+            "Not confirmed yet: open the link we sent there."
+        )
+        page.goto(inbox.link())
+        expect(page.locator("#link-done")).to_have_text("Your address is confirmed.")
+        page.click("#account-button")
+        expect(page.locator("#email-status")).to_contain_text("Confirmed")
+        page.click("#account-sign-out")
+        page.click("#account-button")
+        page.click("#account-forgot")
+        page.fill("#account-name", "Dana")
+        page.click("#account-submit")
+        expect(page.locator("#account-forgot-sent")).to_be_visible()
+        page.goto(inbox.link())
+        page.fill("#reset-password", "a new secret phrase")
+        page.click("#reset-submit")
+        expect(page.locator("#link-done")).to_contain_text("Your password is changed")
+        page.goto(server.url + "/")
+        sign(page, "in", "Dana", "a new secret phrase")
+        signed_in_as(page, "Dana")
     finally:
         context.close()

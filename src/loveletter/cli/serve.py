@@ -103,6 +103,21 @@ def serve(
             " https://cards.example.org; invitation links start with it.",
         ),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            help="The SMTP server that sends the accounts' mail (address checks, password"
+            " resets): smtp://HOST:25, smtp+starttls://USER@HOST:587 or smtps://USER@HOST:465;"
+            " the password in LOVELETTER_SMTP_PASSWORD. Without it, no mail is sent.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(
+            "--mail-from", help="The mail's sender (default: Love Letter <loveletter@localhost>)."
+        ),
+    ] = None,
     policy: Annotated[
         list[str] | None,
         typer.Option(
@@ -119,6 +134,7 @@ def serve(
     from sqlalchemy.exc import ArgumentError
 
     from ..server.addresses import is_loopback, reachable_urls
+    from ..server.mail import check_smtp_url
     from ..server.repository import prepare_store
     from ..server.run import bind, exit_on_sigterm, make_server
     from ..server.settings import Settings, default_db_url
@@ -133,7 +149,14 @@ def serve(
         "max_connections": max_connections,
         "max_idle_tables": max_idle_tables,
         "trusted_proxies": trusted_proxies,
+        "smtp_url": smtp,
+        "mail_from": mail_from,
     }
+    if smtp is not None:
+        try:
+            check_smtp_url(smtp)
+        except ValueError as error:
+            usage_error(f"bad --smtp URL: {error}")
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         usage_error(f"--public-url must start with http:// or https://, not {public_url!r}")
     policies = read_policies(policy or [])

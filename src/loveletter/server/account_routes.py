@@ -16,10 +16,10 @@ from fastapi import Path as PathParam
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
-from ..tables import AccountData, SessionData, name_key
+from ..tables import AccountData, Lang, SessionData, name_key
 from .accounts import SignedIn
 from .players import PlayerService
-from .protocol import LARGEST, URL_SAFE, DisplayName, ErrorResponse, Incoming, Model
+from .protocol import LARGEST, URL_SAFE, DisplayName, ErrorResponse, Incoming, Model, Token
 from .ratelimit import KeyedBuckets
 from .refusals import RequestRefused
 from .routing import StrictJSONRoute
@@ -50,12 +50,50 @@ class PasswordProof(Incoming):
     password: Password
 
 
+#: An e-mail address, as far as a form can tell (the mail sent there tells the rest).
+EmailAddress = Annotated[
+    str, Field(min_length=3, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+]
+
+
+class EmailChange(Incoming):
+    """The account's new address (null: none), and the language of the mail sent there."""
+
+    email: EmailAddress | None
+    lang: Lang = "en"
+
+
+class LinkToken(Incoming):
+    """The token of a link sent by mail."""
+
+    token: Token
+
+
+class ForgottenPassword(Incoming):
+    """The account whose password is forgotten, and the language of the mail."""
+
+    name: DisplayName
+    lang: Lang = "en"
+
+
+class PasswordReset(Incoming):
+    """A link's token and the new password."""
+
+    token: Token
+    new_password: Password
+
+
 class AccountInfo(Model):
-    """The signed-in account, and the token its changing requests carry."""
+    """The signed-in account, and the token its changing requests carry; its address
+    (only ever shown to itself), whether it is verified, and whether this server sends
+    mail at all."""
 
     id: str
     name: str
     csrf: str
+    email: str | None
+    email_verified: bool
+    mail: bool
 
 
 def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
@@ -82,6 +120,17 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
                 retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
                 message = "too many attempts: try again in a moment"
                 raise RequestRefused(429, "rate_limited", message, retry)
+
+    def info(session: SessionData, account: AccountData) -> AccountInfo:
+        """What the page is told of the signed-in account."""
+        return AccountInfo(
+            id=account.id,
+            name=account.name,
+            csrf=session.csrf,
+            email=account.email,
+            email_verified=account.email_verified,
+            mail=accounts.mailer.enabled,
+        )
 
     def open_session(response: Response, signed: SignedIn) -> AccountInfo:
         response.set_cookie(
@@ -128,6 +177,48 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
         limit(request, account.name)
         await accounts.change_password(session, account, body.password, body.new_password)
 
+    def base(request: Request) -> str:
+        return settings.public_url or str(request.base_url)
+
+    @router.post("/account/email", status_code=204, responses={503: {"model": ErrorResponse}})
+    async def change_email(body: EmailChange, request: Request) -> None:
+        """Give the account an address (null: none); a link to verify it is sent there
+        (503 ``mail_off`` when this server sends no mail)."""
+        _, account = await changing(request)
+        limit(request, account.name)
+        await accounts.set_email(account, body.email, body.lang, base(request))
+
+    @router.post("/account/email/verify", status_code=204)
+    async def verify_email(body: LinkToken, request: Request) -> None:
+        """The address is the account's: the link's token says so (any browser)."""
+        same_origin(request)
+        limit(request)
+        await accounts.verify_email(body.token)
+
+    @router.post(
+        "/password/forgot",
+        status_code=202,
+        response_class=Response,
+        responses={
+            202: {"description": "Sent, if the account has a verified address."},
+            503: {"model": ErrorResponse},
+        },
+    )
+    async def forgot_password(body: ForgottenPassword, request: Request) -> Response:
+        """Send a link to choose a new password to the account's verified address, if
+        it has one (the answer is the same, and empty, either way)."""
+        same_origin(request)
+        limit(request, body.name)
+        await accounts.forgot_password(body.name, body.lang, base(request))
+        return Response(status_code=202)
+
+    @router.post("/password/reset", status_code=204)
+    async def reset_password(body: PasswordReset, request: Request) -> None:
+        """Choose a new password with a link's token; every session of the account ends."""
+        same_origin(request)
+        limit(request)
+        await accounts.reset_password(body.token, body.new_password)
+
     @router.post("/account/delete", status_code=204)
     async def delete_account(body: PasswordProof, request: Request, response: Response) -> None:
         """Delete the account (its password is asked again); its sessions end."""
@@ -137,11 +228,6 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
 
     return router
-
-
-def info(session: SessionData, account: AccountData) -> AccountInfo:
-    """What the page is told of the signed-in account."""
-    return AccountInfo(id=account.id, name=account.name, csrf=session.csrf)
 
 
 AccountIdPath = Annotated[

@@ -9,15 +9,20 @@ is, after the same work (a hash checked against a stand-in).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
+import smtplib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from pwdlib import PasswordHash
 from starlette.concurrency import run_in_threadpool
 
-from ..tables import AccountData, SessionData, name_key
+from ..tables import AccountData, MailToken, SessionData, name_key
+from .mail import MAILS, Mailer
 from .refusals import RequestRefused
 from .repository import AccountRepository
 from .tokens import hash_token, new_token
@@ -26,6 +31,14 @@ from .tokens import hash_token, new_token
 SESSION_SECONDS = 30 * 24 * 3600.0
 
 WRONG_CREDENTIALS = "wrong name or password"
+
+#: How long a link sent by mail works: to verify an address, to reset a password.
+VERIFY_SECONDS = 24 * 3600.0
+RESET_SECONDS = 3600.0
+
+Purpose = Literal["verify", "reset"]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +57,14 @@ class AccountService:
         self,
         repository: AccountRepository,
         *,
+        mailer: Mailer | None = None,
         session_seconds: float = SESSION_SECONDS,
         clock: Callable[[], float] = time.time,
         hasher: PasswordHash | None = None,
     ) -> None:
         self.repository = repository
+        self.mailer = mailer or Mailer(None, "")
+        self._sending: set[asyncio.Task[None]] = set()
         self.session_seconds = session_seconds
         self.clock = clock
         self.hasher = hasher or PasswordHash.recommended()
@@ -100,6 +116,82 @@ class AccountService:
         """Delete the account and end its sessions (its password must be given)."""
         await self._check_password(account, password)
         await run_in_threadpool(self.repository.delete_account, account.id)
+
+    # ---------------------------------------------------------------- mail
+
+    def _need_mail(self) -> None:
+        if not self.mailer.enabled:
+            raise RequestRefused(503, "mail_off", "this server sends no mail")
+
+    async def set_email(
+        self, account: AccountData, email: str | None, lang: str, base: str
+    ) -> None:
+        """Give the account an address (None: take it away), unverified until the link
+        sent there is opened."""
+        if email is None:
+            await run_in_threadpool(self.repository.set_email, account.id, None, verified=False)
+            return
+        self._need_mail()
+        await run_in_threadpool(self.repository.set_email, account.id, email, verified=False)
+        await self._send_link(account, email, "verify", lang, base)
+
+    async def verify_email(self, token: str) -> None:
+        """The address the link was sent to is verified (403 ``bad_link`` for a link
+        used, expired or unknown, or an address changed since)."""
+        found = await run_in_threadpool(
+            self.repository.take_mail_token, hash_token(token), "verify", self.clock()
+        )
+        account = None
+        if found is not None:
+            account = await run_in_threadpool(self.repository.account, found.account_id)
+        if found is None or account is None or account.email != found.email:
+            raise RequestRefused(403, "bad_link", "this link is used, expired or unknown")
+        await run_in_threadpool(self.repository.set_email, account.id, found.email, verified=True)
+
+    async def forgot_password(self, name: str, lang: str, base: str) -> None:
+        """Send a link to choose a new password to the account's verified address, if it
+        has one; the answer is the same, and as quick, either way (the mail goes out
+        after it)."""
+        self._need_mail()
+        account = await run_in_threadpool(self.repository.account_named, name_key(name))
+        if account is not None and account.email and account.email_verified:
+            task = asyncio.get_running_loop().create_task(
+                self._send_link(account, account.email, "reset", lang, base)
+            )
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+
+    async def reset_password(self, token: str, new_password: str) -> None:
+        """Choose a new password with a link's token; every session of the account ends."""
+        found = await run_in_threadpool(
+            self.repository.take_mail_token, hash_token(token), "reset", self.clock()
+        )
+        if found is None:
+            raise RequestRefused(403, "bad_link", "this link is used, expired or unknown")
+        new_hash = await run_in_threadpool(self.hasher.hash, new_password)
+        await run_in_threadpool(self.repository.set_password, found.account_id, new_hash)
+        await run_in_threadpool(self.repository.end_sessions, found.account_id)
+
+    async def _send_link(
+        self, account: AccountData, email: str, purpose: Purpose, lang: str, base: str
+    ) -> None:
+        token = new_token()
+        lifetime = VERIFY_SECONDS if purpose == "verify" else RESET_SECONDS
+        await run_in_threadpool(
+            self.repository.create_mail_token,
+            MailToken(hash_token(token), account.id, purpose, email, self.clock() + lifetime),
+        )
+        subject, body = MAILS[purpose]["fr" if lang == "fr" else "en"]
+        link = f"{base.rstrip('/')}/{purpose}?token={token}"
+        try:
+            await run_in_threadpool(
+                self.mailer.send, email, subject, body.format(name=account.name, link=link)
+            )
+        except (OSError, smtplib.SMTPException) as error:
+            log.error("could not send the %s mail: %s", purpose, error)
+            raise RequestRefused(
+                503, "mail_failed", "the mail could not be sent: try again later"
+            ) from None
 
     async def _check_password(self, account: AccountData | None, password: str) -> None:
         stored = account.password_hash if account else self._stand_in

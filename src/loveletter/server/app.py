@@ -20,6 +20,7 @@ from .collector import Collector
 from .connections import ConnectionManager
 from .http import api_router
 from .hub import make_hub
+from .mail import Mailer
 from .players import PlayerService
 from .ratelimit import Occupancy
 from .refusals import install_refusals
@@ -42,7 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = make_hub(settings.redis_url)
     repository = make_repository(settings.db_url)
     service = TableService(repository, hub, max_idle=settings.max_idle_tables)
-    sessions = Sessions(AccountService(repository), settings)
+    mailer = Mailer(settings.smtp_url, settings.mail_from)
+    sessions = Sessions(AccountService(repository, mailer=mailer), settings)
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers, settings.policies)
     pacer = Pacer(service, pool, settings)
@@ -110,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/rules", include_in_schema=False)
     @app.get("/p/{account_id}", include_in_schema=False)
     @app.get("/leaderboard", include_in_schema=False)
+    @app.get("/verify", include_in_schema=False)
+    @app.get("/reset", include_in_schema=False)
     async def index() -> FileResponse:
         """The browser UI: one page; its script shows the home, a table, or a replay."""
         return FileResponse(STATIC / "index.html")

@@ -27,6 +27,7 @@ from ..tables import (
     FinishedGame,
     GameStatus,
     GameSummary,
+    MailToken,
     NewAction,
     Rater,
     RatingData,
@@ -136,6 +137,19 @@ class AccountRepository(Protocol):
     def end_session(self, id_hash: str) -> None:
         """End one session (nothing if there is none)."""
 
+    def set_email(self, account_id: str, email: str | None, *, verified: bool) -> None:
+        """Change an account's address (None: none) and whether it is verified."""
+
+    def account_with_email(self, email: str) -> AccountData | None:
+        """The account whose verified address this is, if any."""
+
+    def create_mail_token(self, token: MailToken) -> None:
+        """Store a link sent by mail."""
+
+    def take_mail_token(self, token_hash: str, purpose: str, now: float) -> MailToken | None:
+        """The link with this hash and purpose, not expired at ``now``, used up: None
+        if there is none (any link of that purpose and account is used up with it)."""
+
 
 class HistoryRepository(Protocol):
     """The accounts' finished games, ratings and cards (synchronous, like tables')."""
@@ -203,6 +217,7 @@ class MemoryRepository:
         self._account_games: list[AccountGame] = []
         self._ratings: dict[tuple[str, str], RatingData] = {}
         self._cards: dict[tuple[str, str], CardCount] = {}
+        self._mail_tokens: dict[str, MailToken] = {}
 
     def create_schema(self) -> None:
         """Nothing to prepare."""
@@ -406,6 +421,8 @@ class MemoryRepository:
             self._accounts.pop(account_id, None)
             self._end(account_id, keep=None)
             self._account_games = [g for g in self._account_games if g.account_id != account_id]
+            for token in [k for k, t in self._mail_tokens.items() if t.account_id == account_id]:
+                del self._mail_tokens[token]
             for kept in (self._ratings, self._cards):
                 for key in [key for key in kept if key[0] == account_id]:
                     del kept[key]
@@ -438,6 +455,39 @@ class MemoryRepository:
         """End one session (nothing if there is none)."""
         with self._lock:
             self._sessions.pop(id_hash, None)
+
+    def set_email(self, account_id: str, email: str | None, *, verified: bool) -> None:
+        """Change an account's address and whether it is verified."""
+        with self._lock:
+            account = self._accounts.get(account_id)
+            if account is not None:
+                self._accounts[account_id] = dataclasses.replace(
+                    account, email=email, email_verified=verified
+                )
+
+    def account_with_email(self, email: str) -> AccountData | None:
+        """The account whose verified address this is, if any."""
+        with self._lock:
+            return next(
+                (a for a in self._accounts.values() if a.email == email and a.email_verified),
+                None,
+            )
+
+    def create_mail_token(self, token: MailToken) -> None:
+        """Store a link sent by mail."""
+        with self._lock:
+            self._mail_tokens[token.token_hash] = token
+
+    def take_mail_token(self, token_hash: str, purpose: str, now: float) -> MailToken | None:
+        """The link with this hash and purpose, not expired, used up with its kin."""
+        with self._lock:
+            token = self._mail_tokens.get(token_hash)
+            if token is None or token.purpose != purpose or token.expires_at <= now:
+                return None
+            for key, other in list(self._mail_tokens.items()):
+                if (other.account_id, other.purpose) == (token.account_id, purpose):
+                    del self._mail_tokens[key]
+            return token if token.account_id in self._accounts else None
 
     # ---------------------------------------------------------------- history, ratings
 

@@ -41,6 +41,8 @@ class Settings:
       bucket: ``create_burst`` at once, ``create_rate`` per second after).
     - ``signin_rate``, ``signin_burst``: attempts to sign in or up from one address,
       and to sign in to one account (token buckets, each on its own).
+    - ``smtp_url``: the SMTP server that sends the accounts' mail (``server.mail``),
+      None for no mail; ``mail_from``: its sender.
     - ``leaderboard_min_games``: the rated games a player needs to be on a leaderboard.
     - ``chat_rate``, ``chat_burst``: chat lines one connection may send (token
       bucket: ``chat_burst`` at once, ``chat_rate`` per second after).
@@ -82,6 +84,8 @@ class Settings:
     signin_rate: float = 0.2
     signin_burst: int = 10
     leaderboard_min_games: int = 5
+    smtp_url: str | None = None
+    mail_from: str = "Love Letter <loveletter@localhost>"
     listen_host: str = "127.0.0.1"
     public_url: str | None = None
     chat_rate: float = 0.5

@@ -147,6 +147,8 @@ class AccountRow(Base):
     name_key: Mapped[str] = mapped_column(String(160), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
+    email: Mapped[str | None] = mapped_column(String(254), index=True)  # never shown to others
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SessionRow(Base):
@@ -215,3 +217,18 @@ class AccountCardRow(Base):
     card: Mapped[str] = mapped_column(String(20), primary_key=True)
     won: Mapped[int] = mapped_column(Integer)
     out: Mapped[int] = mapped_column(Integer)
+
+
+class MailTokenRow(Base):
+    """A link sent by mail (to verify an address, to reset a password): the hash of
+    its token, used once before it expires."""
+
+    __tablename__ = "ll_mail_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_accounts.id", ondelete="CASCADE"), index=True
+    )
+    purpose: Mapped[str] = mapped_column(String(10))  # verify, reset
+    email: Mapped[str] = mapped_column(String(254))  # the address it was sent to
+    expires_at: Mapped[float] = mapped_column(Float)

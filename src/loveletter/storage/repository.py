@@ -53,6 +53,7 @@ from ..tables.records import (
     FinishedGame,
     GameStatus,
     GameSummary,
+    MailToken,
     Rater,
     RatingData,
     RoundData,
@@ -68,6 +69,7 @@ from .models import (
     AccountRow,
     ActionRow,
     GameRow,
+    MailTokenRow,
     RatingRow,
     RoundRow,
     SeatRow,
@@ -399,6 +401,7 @@ class Repository:
         foreign keys cascade)."""
         with self._begin(write=True) as db:
             db.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            db.execute(delete(MailTokenRow).where(MailTokenRow.account_id == account_id))
             db.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
     def create_session(self, session: SessionData) -> None:
@@ -433,6 +436,44 @@ class Repository:
         """End one session (nothing if there is none)."""
         with self._begin(write=True) as db:
             db.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
+
+    def set_email(self, account_id: str, email: str | None, *, verified: bool) -> None:
+        """Change an account's address and whether it is verified."""
+        with self._begin(write=True) as db:
+            db.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id)
+                .values(email=email, email_verified=verified)
+            )
+
+    def account_with_email(self, email: str) -> AccountData | None:
+        """The account whose verified address this is, if any."""
+        return self._account(and_(AccountRow.email == email, AccountRow.email_verified.is_(True)))
+
+    def create_mail_token(self, token: MailToken) -> None:
+        """Store a link sent by mail."""
+        with self._begin(write=True) as db:
+            db.execute(insert(MailTokenRow).values(**dataclasses.asdict(token)))
+
+    def take_mail_token(self, token_hash: str, purpose: str, now: float) -> MailToken | None:
+        """The link with this hash and purpose, not expired, used up with its kin."""
+        with self._begin(write=True) as db:
+            row = db.execute(
+                select(MailTokenRow.__table__).where(
+                    MailTokenRow.token_hash == token_hash,
+                    MailTokenRow.purpose == purpose,
+                    MailTokenRow.expires_at > now,
+                )
+            ).first()
+            if row is None:
+                return None
+            token = MailToken(**row._mapping)
+            used = db.execute(
+                delete(MailTokenRow).where(
+                    MailTokenRow.account_id == token.account_id, MailTokenRow.purpose == purpose
+                )
+            )
+            return token if used.rowcount else None
 
     # ---------------------------------------------------------------- history, ratings
 

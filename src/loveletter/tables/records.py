@@ -150,13 +150,16 @@ class GameSummary:
 
 @dataclass(frozen=True, slots=True)
 class AccountData:
-    """An account: ``name_key`` is its name's key (``names.name_key``), unique."""
+    """An account: ``name_key`` is its name's key (``names.name_key``), unique; its
+    ``email`` (optional, never shown to others) receives links once ``email_verified``."""
 
     id: str
     name: str
     name_key: str
     password_hash: str
     created_at: float
+    email: str | None = None
+    email_verified: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,3 +253,15 @@ class EditionStats:
     games: int
     wins: int
     rounds_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class MailToken:
+    """A link sent by mail: the hash of its token, what it is for (``verify`` an
+    address, ``reset`` a password), the address it went to, when it expires."""
+
+    token_hash: str
+    account_id: str
+    purpose: Literal["verify", "reset"]
+    email: str
+    expires_at: float

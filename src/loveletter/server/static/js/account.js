@@ -6,11 +6,11 @@
 import { api } from "./api.js";
 import { field, h, replace, toast } from "./dom.js";
 import { errorText } from "./errors.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { session } from "./session.js";
 
 /** @typedef {import("./protocol.js").AccountInfo} AccountInfo */
-/** What the dialog shows signed out: signing in, or creating an account. @typedef {"in" | "up"} Mode */
+/** What the dialog shows signed out: signing in, creating an account, or asking for a new password. @typedef {"in" | "up" | "forgot"} Mode */
 
 /** The refusals an account's form says in its own words (others: errors.js's). */
 const ACCOUNT_ERRORS = { name_taken: "account_name_taken", rate_limited: "account_rate_limited" };
@@ -64,7 +64,8 @@ export function installAccount(before) {
   function draw() {
     const { account } = session.getState();
     const said = h("p", { class: "account-error", id: "account-error", role: "alert" });
-    replace(dialog, h("div", { class: "dialog-body" }, account ? accountTools(account) : signForm(shown.mode), said));
+    const content = account ? accountTools(account) : shown.mode === "forgot" ? forgotForm() : signForm(shown.mode);
+    replace(dialog, h("div", { class: "dialog-body" }, content, said));
   }
 
   /** @param {unknown} error */
@@ -136,6 +137,68 @@ export function installAccount(before) {
         h("button", { type: "button", onclick: () => dialog.close() }, t("account_close")),
       ),
       h("button", { type: "button", class: "link-button", id: "account-switch", onclick: () => open(signUp ? "in" : "up") }, t(signUp ? "account_switch_in" : "account_switch_up")),
+      signUp ? null : h("button", { type: "button", class: "link-button", id: "account-forgot", onclick: () => open("forgot") }, t("account_forgot")),
+    );
+  }
+
+  function forgotForm() {
+    /** @param {Event} event */
+    const submit = (event) => {
+      event.preventDefault();
+      const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+      const name = String(new FormData(form).get("name") ?? "").trim();
+      return submitting(form, async () => {
+        await api.forgotPassword(name, lang());
+        replace(form, h("h2", { id: "account-title" }, t("account_forgot_title")), h("p", { id: "account-forgot-sent" }, t("account_forgot_sent")), h("div", { class: "dialog-buttons" }, h("button", { type: "button", onclick: () => dialog.close() }, t("account_close"))));
+      });
+    };
+    return h(
+      "form",
+      { class: "account-form", onsubmit: submit },
+      h("h2", { id: "account-title" }, t("account_forgot_title")),
+      h("p", { class: "muted" }, t("account_forgot_why")),
+      field(t("account_name"), h("input", { id: "account-name", name: "name", required: true, maxlength: 24, autocomplete: "username" })),
+      h(
+        "div",
+        { class: "dialog-buttons" },
+        h("button", { type: "submit", class: "primary", id: "account-submit" }, t("account_forgot_send")),
+        h("button", { type: "button", onclick: () => open("in") }, t("account_back")),
+      ),
+    );
+  }
+
+  /**
+   * The account's address: where password resets go, once its link is opened.
+   * @param {AccountInfo} account
+   */
+  function emailForm(account) {
+    if (!account.mail) return h("section", { class: "account-form" }, h("h3", {}, t("account_email")), h("p", { class: "muted" }, t("account_mail_off")));
+    /** @param {string | null} email */
+    const save = (email) =>
+      submitting(/** @type {HTMLFormElement} */ (dialog.querySelector("#email-form")), async () => {
+        await api.setEmail(email, lang());
+        const fresh = await api.account();
+        if (fresh) session.dispatch({ type: "signed_in", account: fresh });
+        toast(t(email ? "account_email_sent" : "account_email_removed"));
+      });
+    /** @param {Event} event */
+    const submit = (event) => {
+      event.preventDefault();
+      return save(String(new FormData(/** @type {HTMLFormElement} */ (event.currentTarget)).get("email") ?? "").trim());
+    };
+    const status = account.email ? t(account.email_verified ? "account_email_verified" : "account_email_unverified") : t("account_email_none");
+    return h(
+      "form",
+      { class: "account-form", id: "email-form", onsubmit: submit },
+      h("h3", {}, t("account_email")),
+      h("p", { class: "muted", id: "email-status" }, status),
+      field(t("account_email_address"), h("input", { id: "account-email", name: "email", type: "email", required: true, maxlength: 254, autocomplete: "email", value: account.email ?? "" })),
+      h(
+        "div",
+        { class: "dialog-buttons" },
+        h("button", { type: "submit", id: "email-save" }, t("account_email_save")),
+        account.email ? h("button", { type: "button", id: "email-remove", onclick: () => save(null) }, t("account_email_remove")) : null,
+      ),
     );
   }
 
@@ -189,6 +252,7 @@ export function installAccount(before) {
         h("button", { type: "button", class: "primary", id: "account-sign-out", onclick: signOut }, t("account_sign_out")),
         h("button", { type: "button", onclick: () => dialog.close() }, t("account_close")),
       ),
+      emailForm(account),
       h(
         "form",
         { class: "account-form", id: "password-form", onsubmit: changePassword },

@@ -43,7 +43,7 @@ async function call(method, path, body) {
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
-  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  const data = response.status === 204 || response.status === 202 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = data && data.error;
     const detail = data && Array.isArray(data.detail) && data.detail[0];
@@ -166,6 +166,31 @@ export const api = {
    * @returns {Promise<import("./protocol.js").Claimed>}
    */
   claim: (id, token) => call("POST", `${table(id)}/claim`, { token }),
+  /**
+   * Give the account an address (null: none); a link to verify it is sent there.
+   * @param {string | null} email
+   * @param {string} lang  the mail's
+   * @returns {Promise<null>}
+   */
+  setEmail: (email, lang) => call("POST", "/api/account/email", { email, lang }),
+  /**
+   * @param {string} token  a link's
+   * @returns {Promise<null>}
+   */
+  verifyEmail: (token) => call("POST", "/api/account/email/verify", { token }),
+  /**
+   * Send a link to choose a new password to the account's verified address, if any.
+   * @param {string} name
+   * @param {string} lang  the mail's
+   * @returns {Promise<null>}
+   */
+  forgotPassword: (name, lang) => call("POST", "/api/password/forgot", { name, lang }),
+  /**
+   * @param {string} token  a link's
+   * @param {string} newPassword
+   * @returns {Promise<null>}
+   */
+  resetPassword: (token, newPassword) => call("POST", "/api/password/reset", { token, new_password: newPassword }),
   /**
    * A player's profile.
    * @param {string} id

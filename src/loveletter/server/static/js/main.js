@@ -4,6 +4,7 @@
 import { installAccount } from "./account.js";
 import { homePage } from "./home.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
+import { resetPage, verifyPage } from "./maillinks.js";
 import { leaderboardPage, profilePage } from "./players.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
@@ -25,6 +26,8 @@ const routes = [
   [/^\/rules\/?$/, () => rulesPage(main)],
   [/^\/p\/([\w-]+)\/?$/, (id) => profilePage(main, id)],
   [/^\/leaderboard\/?$/, () => leaderboardPage(main)],
+  [/^\/verify\/?$/, () => verifyPage(main)],
+  [/^\/reset\/?$/, () => resetPage(main)],
 ];
 
 /** The page of this address, the home page if none. */

@@ -324,6 +324,9 @@
  * @property {string} id
  * @property {string} name
  * @property {string} csrf  the token its changing requests carry (X-CSRF-Token)
+ * @property {string | null} email  its address, shown to itself only
+ * @property {boolean} email_verified
+ * @property {boolean} mail  whether this server sends mail at all
  */
 
 /**

@@ -1,4 +1,5 @@
-"""Schema version 4: accounts (a name, its key for lookalikes, a password's hash),
+"""Schema version 4: accounts (a name, its key for lookalikes, a password's hash, an
+optional address for mail and the links sent there),
 their sessions (stored by the hash of their id, with their cross-site request token),
 the account a seat belongs to, and the accounts' games, ratings and cards (the games
 finished before are marked as rated: they had no accounts).
@@ -26,8 +27,20 @@ def upgrade() -> None:
         sa.Column("name_key", sa.String(160), nullable=False),
         sa.Column("password_hash", sa.String(200), nullable=False),
         sa.Column("created_at", sa.Float(), nullable=False),
+        sa.Column("email", sa.String(254), nullable=True),
+        sa.Column("email_verified", sa.Boolean(), nullable=False),
     )
     op.create_index("ix_ll_accounts_name_key", "ll_accounts", ["name_key"], unique=True)
+    op.create_index("ix_ll_accounts_email", "ll_accounts", ["email"])
+    op.create_table(
+        "ll_mail_tokens",
+        sa.Column("token_hash", sa.String(64), primary_key=True),
+        sa.Column("account_id", sa.String(24), _account(), nullable=False),
+        sa.Column("purpose", sa.String(10), nullable=False),
+        sa.Column("email", sa.String(254), nullable=False),
+        sa.Column("expires_at", sa.Float(), nullable=False),
+    )
+    op.create_index("ix_ll_mail_tokens_account_id", "ll_mail_tokens", ["account_id"])
     op.create_table(
         "ll_sessions",
         sa.Column("id_hash", sa.String(64), primary_key=True),
