@@ -5,7 +5,9 @@
 Starts the server on a free port with a throwaway SQLite file, plays with the mouse
 like a person (a seeded choice among the legal moves) and saves the home page, the
 table in the middle of a round, a round summary, an eight-player Premium table on a
-1366x768 screen, the rules page, the replay page and the table on a phone (in French).
+1366x768 screen, the rules page, the replay page, the table on a phone (in French),
+and, after a dozen games between six accounts, the sign-in dialog, a profile and the
+leaderboard (and a profile on a phone, in French).
 """
 
 from __future__ import annotations
@@ -211,13 +213,119 @@ def home_and_replay(browser: Browser, url: str, out: Path) -> None:
     context.close()
 
 
+PLAYERS = ["Ana", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid"]
+PASSWORD = "correct horse battery"
+
+
+def play_seat(url: str, table: str, token: str, seed: int, start: dict[str, str] | None) -> None:
+    """Play a seat at random over the WebSocket until its game is over."""
+    rng = random.Random(seed)
+    with connect(f"ws{url[4:]}/ws") as websocket:
+        websocket.send(json.dumps({"type": "hello", "table": table, "token": token}))
+        if start:
+            websocket.send(json.dumps(start))
+        acted = set()
+        while True:
+            message = json.loads(websocket.recv(timeout=60))
+            if message["type"] != "state":
+                continue
+            if message["table"]["status"] == "finished":
+                return
+            view, position = message["view"], message["position"]
+            key = position and tuple(position.values())
+            if view and view["legal_actions"] and key and key not in acted:
+                acted.add(key)
+                action = rng.choice(view["legal_actions"])
+                websocket.send(
+                    json.dumps({"type": "action", "action": action, "position": position})
+                )
+
+
+def rated_games(url: str, games: int) -> dict[str, str]:
+    """Accounts for PLAYERS, and ``games`` 2019 games between three of them at a time,
+    played to their end; returns each player's account id."""
+    clients = {name: httpx.Client(base_url=url, timeout=30) for name in PLAYERS}
+    infos = {}
+    for name, client in clients.items():
+        answer = client.post("/api/account", json={"name": name, "password": PASSWORD})
+        answer.raise_for_status()
+        infos[name] = answer.json()
+    rng = random.Random(4)
+    for game in range(games):
+        names = rng.sample(PLAYERS, 3)
+        body = {"edition": "2019", "seats": [{"kind": "open"}] * 3, "options": {"tokens_to_win": 3}}
+        created = httpx.post(f"{url}/api/tables", json=body).json()
+        tokens = []
+        for name in names:
+            joined = clients[name].post(
+                f"/api/tables/{created['table']}/join",
+                json={"name": name},
+                headers={"X-CSRF-Token": infos[name]["csrf"]},
+            )
+            joined.raise_for_status()
+            tokens.append(joined.json()["token"])
+        start = {"type": "start", "host_token": created["host_token"]}
+        threads = [
+            threading.Thread(
+                target=play_seat,
+                args=(url, created["table"], token, game * 10 + seat, start if seat == 0 else None),
+            )
+            for seat, token in enumerate(tokens)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    for client in clients.values():
+        client.close()
+    return {name: info["id"] for name, info in infos.items()}
+
+
+def accounts(browser: Browser, url: str, out: Path) -> None:
+    """The sign-in dialog, a profile and a leaderboard, in English on a laptop's screen
+    and in French on a phone."""
+    ids = rated_games(url, 12)
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(url + "/")
+    page.click("#account-button")
+    page.fill("#account-name", "Ana")
+    page.screenshot(path=out / "web-sign-in.png")
+    page.fill("#account-password", PASSWORD)
+    page.click("#account-submit")
+    page.wait_for_selector("#account-button.signed-in")
+    page.goto(f"{url}/p/{ids['Ana']}")
+    page.wait_for_selector("#profile-name")
+    page.screenshot(path=out / "web-profile.png", full_page=True)
+    page.goto(f"{url}/leaderboard")
+    page.wait_for_selector("#leaderboard-table")
+    page.screenshot(path=out / "web-leaderboard.png")
+    context.close()
+    context = browser.new_context(
+        locale="fr-FR",
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+    )
+    page = context.new_page()
+    page.goto(f"{url}/p/{ids['Chloé']}")
+    page.wait_for_selector("#profile-name")
+    page.screenshot(path=out / "web-profile-phone.png")
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs"))
     out = parser.parse_args().out
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
-            db_url=f"sqlite:///{folder}/screenshots.db", bot_delay=0.0, round_pause=0.05
+            db_url=f"sqlite:///{folder}/screenshots.db",
+            bot_delay=0.0,
+            round_pause=0.05,
+            leaderboard_min_games=2,
+            rate=200.0,  # the rated games' seats play at once, faster than a person
+            burst=60,
         )
         sock = bind("127.0.0.1", 0)
         server = make_server(settings)
@@ -232,6 +340,7 @@ def main() -> None:
                 eight_players(browser, url, out)
                 rules(browser, url, out)
                 phone(browser, url, out)
+                accounts(browser, url, out)
                 browser.close()
         finally:
             server.should_exit = True

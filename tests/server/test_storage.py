@@ -23,6 +23,8 @@ from loveletter.storage import Repository, SchemaVersionError
 from loveletter.storage.models import SCHEMA_VERSION
 from loveletter.tables import Commit, NewAction, RoundData, SeatData, TableData, TableSpec
 
+from .legacy import before_alembic
+
 
 @pytest.fixture
 def database(db_url: str) -> Iterator[Repository]:
@@ -63,14 +65,8 @@ def test_schema_is_created_once_and_its_version_checked(database: Repository) ->
 
 def test_a_version_2_schema_gains_the_hints_option_off(database: Repository) -> None:
     state = lobby(database)
-    with database.engine.begin() as db:  # the schema as version 2 left it, before Alembic
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN hints"))
-        db.execute(text("DROP TABLE alembic_version"))
-        db.execute(text("DROP TABLE ll_sessions"))
-        db.execute(text("DROP TABLE ll_accounts"))
-        db.execute(text("DROP INDEX ix_ll_seats_account_id"))
-        db.execute(text("ALTER TABLE ll_seats DROP COLUMN account_id"))
-        db.execute(text("UPDATE ll_meta SET value = '2' WHERE key = 'schema_version'"))
+    with database.engine.begin() as db:
+        before_alembic(db, 2)
     database.create_schema()
     with database.engine.begin() as db:
         version = db.scalar(text("SELECT value FROM ll_meta WHERE key = 'schema_version'"))

@@ -29,6 +29,7 @@ from .harness import (
     join,
     start,
 )
+from .legacy import before_alembic
 
 
 @pytest.fixture
@@ -153,19 +154,7 @@ def test_a_database_of_version_1_gets_the_turn_timer_and_hints_columns(tmp_path:
     repository = Repository(f"sqlite:///{path}")
     repository.create_schema()
     with repository.engine.begin() as db:  # the schema as version 1 had it
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN turn_timer"))
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN deadline"))
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN standin_marks"))
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN host_seat"))
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN spectator_chat"))
-        db.execute(text("ALTER TABLE ll_seats DROP COLUMN timeouts"))
-        db.execute(text("ALTER TABLE ll_tables DROP COLUMN hints"))
-        db.execute(text("DROP TABLE alembic_version"))  # it had none
-        db.execute(text("DROP TABLE ll_sessions"))
-        db.execute(text("DROP TABLE ll_accounts"))
-        db.execute(text("DROP INDEX ix_ll_seats_account_id"))
-        db.execute(text("ALTER TABLE ll_seats DROP COLUMN account_id"))
-        db.execute(text("UPDATE ll_meta SET value = '1' WHERE key = 'schema_version'"))
+        before_alembic(db, 1)
     repository.close()
     repository = Repository(f"sqlite:///{path}")
     repository.create_schema()

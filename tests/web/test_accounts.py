@@ -141,7 +141,12 @@ def finished_rated_game(server: Server, names: list[str]) -> str:
             answer = browser.post("/api/account", json={"name": name, "password": PASSWORD})
             assert answer.status_code == 201, answer.text
             infos.append(answer.json())
-        body = {"edition": "classic", "seats": [{"kind": "open"}] * len(names)}
+        # One round: its few decisions stay within a connection's message budget.
+        body = {
+            "edition": "classic",
+            "seats": [{"kind": "open"}] * len(names),
+            "options": {"tokens_to_win": 1},
+        }
         created = httpx.post(f"{server.url}/api/tables", json=body).json()
         tokens = []
         for browser, info in zip(browsers, infos, strict=True):
