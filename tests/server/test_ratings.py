@@ -276,7 +276,14 @@ def test_a_store_rates_a_finished_game_once(store: ServerRepository) -> None:
     assert {name for name, _ in board} == {"ana", "bruno"}
     assert store.leaderboard("classic", 3, 10) == []
     assert store.leaderboard("premium", 0, 10) == []
+    names_before = store.games(table)[0].players
     store.delete_account("ana")
+    # The games stay, replayable, under a name that identifies nobody.
+    assert store.games(table)[0].players == ("Player 1", *names_before[1:])
+    status, record = store.record(table, 1) or ("missing", None)
+    assert record is not None
+    assert record["players"][0] == "Player 1"
+    assert load_record(record).outcome() is not None
     assert store.account_games("ana", 10) == []
     assert store.account_ratings("ana") == []
     assert store.account_cards("ana") == []

@@ -38,7 +38,7 @@ from ..tables import (
     TableData,
     TableState,
 )
-from ..tables.results import family_of
+from ..tables.results import family_of, former_player
 
 #: The database "URL" of a server that keeps its tables in memory only.
 MEMORY = "memory"
@@ -123,7 +123,8 @@ class AccountRepository(Protocol):
         """Change an account's password hash."""
 
     def delete_account(self, account_id: str) -> None:
-        """Delete an account, its sessions, its games' results, ratings and cards."""
+        """Delete an account, its sessions, its games' results, ratings and cards; its
+        finished games stay, its name in them replaced."""
 
     def create_session(self, session: SessionData) -> None:
         """Store a new session."""
@@ -416,10 +417,18 @@ class MemoryRepository:
                 )
 
     def delete_account(self, account_id: str) -> None:
-        """Delete an account, its sessions, its games' results, ratings and cards."""
+        """Delete an account, its sessions, its games' results, ratings and cards; its
+        finished games stay, its name in them replaced."""
         with self._lock:
             self._accounts.pop(account_id, None)
             self._end(account_id, keep=None)
+            for played in [g for g in self._account_games if g.account_id == account_id]:
+                game = self._games[played.table_id, played.game]
+                players = list(game.summary.players)
+                players[played.seat] = former_player(played.seat)
+                game.summary = dataclasses.replace(game.summary, players=tuple(players))
+                if game.record is not None:
+                    game.record = {**game.record, "players": players}
             self._account_games = [g for g in self._account_games if g.account_id != account_id]
             for token in [k for k, t in self._mail_tokens.items() if t.account_id == account_id]:
                 del self._mail_tokens[token]

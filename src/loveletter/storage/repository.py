@@ -62,7 +62,7 @@ from ..tables.records import (
     StoredTable,
     TableData,
 )
-from ..tables.results import family_of
+from ..tables.results import family_of, former_player
 from .models import (
     AccountCardRow,
     AccountGameRow,
@@ -398,8 +398,20 @@ class Repository:
 
     def delete_account(self, account_id: str) -> None:
         """Delete an account, its sessions, its games' results, ratings and cards (the
-        foreign keys cascade)."""
+        foreign keys cascade); its finished games stay, its name in them replaced."""
         with self._begin(write=True) as db:
+            played = db.execute(
+                select(AccountGameRow.table_id, AccountGameRow.game, AccountGameRow.seat).where(
+                    AccountGameRow.account_id == account_id
+                )
+            ).all()
+            for table_id, number, seat in played:
+                where = (GameRow.table_id == table_id, GameRow.number == number)
+                row = db.execute(select(GameRow.players, GameRow.record).where(*where)).one()
+                players = list(row.players)
+                players[seat] = former_player(seat)
+                record = None if row.record is None else {**row.record, "players": players}
+                db.execute(update(GameRow).where(*where).values(players=players, record=record))
             db.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             db.execute(delete(MailTokenRow).where(MailTokenRow.account_id == account_id))
             db.execute(delete(AccountRow).where(AccountRow.id == account_id))

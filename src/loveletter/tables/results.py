@@ -20,6 +20,12 @@ FAMILIES = {
 }
 
 
+def former_player(seat: int) -> str:
+    """The name a deleted account's seat takes in its finished games: it no longer
+    identifies anyone."""
+    return f"Player {seat + 1}"
+
+
 def family_of(edition: str) -> str:
     """The family an edition's games are rated in."""
     return FAMILIES.get(edition, edition)
