@@ -8,9 +8,12 @@ and clients held, actions per second, and the latency from an action sent to its
 broadcast received back (50th and 99th percentiles), and every error seen. With
 ``--processes N --redis URL`` (and ``--db`` PostgreSQL) it starts N server processes
 sharing the database and spreads the tables over them, each table's clients on its
-process.
+process. With ``--signed-in``, two seats of each table are signed-in accounts' (a
+pool of ``--accounts``, each with a seat at many tables), joined and played with the
+session's cookie instead of a token, and each game's end is rated.
 
     python benchmarks/server_load.py --tables 500 --duration 60
+    python benchmarks/server_load.py --tables 1000 --duration 30 --signed-in
     python benchmarks/server_load.py --tables 1000 --processes 2 --db URL --redis URL
 """
 
@@ -65,15 +68,38 @@ def start_server(
         "0",
         "--request-timeout",  # setting up thousands of tables queues requests
         "120",
+        "--signin-burst",  # every account signs up from this one address
+        "1000000",
     ]
     return serving.start_server([*options, *(["--redis", redis] if redis else [])], log)
 
 
+@dataclass(frozen=True)
+class Account:
+    """A signed-in account: its session's cookie and the token its changes carry."""
+
+    cookie: str
+    csrf: str
+
+
+async def sign_up(url: str, number: int) -> Account:
+    """A new account on the server at ``url``, signed in."""
+    async with httpx.AsyncClient(timeout=120) as browser:
+        body = {"name": f"Player {number}", "password": "correct horse battery"}
+        answer = await browser.post(f"{url}/api/account", json=body)
+        answer.raise_for_status()
+        return Account(f"ll_session={browser.cookies['ll_session']}", answer.json()["csrf"])
+
+
 async def seat_table(
-    http: httpx.AsyncClient, url: str, gate: asyncio.Semaphore
+    http: httpx.AsyncClient,
+    url: str,
+    gate: asyncio.Semaphore,
+    accounts: list[Account],
 ) -> tuple[dict[str, Any], list[tuple[int, ClientConnection]]]:
     """Create a table of four open seats on the server at ``url``, join and connect
-    four clients to it."""
+    four clients to it: the first ``len(accounts)`` signed in (their seats are their
+    accounts', played with the session's cookie and no token), the others guests."""
     ws_url = "ws" + url[4:] + "/ws"
     async with gate:
         created = (
@@ -85,12 +111,24 @@ async def seat_table(
         table = created["table"]
         clients = []
         for index in range(4):
+            account = accounts[index] if index < len(accounts) else None
+            headers = {"Cookie": account.cookie, "X-CSRF-Token": account.csrf} if account else {}
             joined = (
-                await http.post(f"{url}/api/tables/{table}/join", json={"name": f"P{index}"})
+                await http.post(
+                    f"{url}/api/tables/{table}/join", json={"name": f"P{index}"}, headers=headers
+                )
             ).json()
             # No keepalive pings from the clients: browsers send none, the server pings.
-            websocket = await connect(ws_url, max_size=None, open_timeout=60, ping_interval=None)
-            hello = {"type": "hello", "table": table, "token": joined["token"]}
+            websocket = await connect(
+                ws_url,
+                max_size=None,
+                open_timeout=60,
+                ping_interval=None,
+                additional_headers={"Cookie": account.cookie} if account else None,
+            )
+            hello = {"type": "hello", "table": table}
+            if account is None:
+                hello["token"] = joined["token"]
             await websocket.send(orjson.dumps(hello).decode())
             clients.append((joined["seat"], websocket))
         return created, clients
@@ -195,7 +233,18 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> Non
     limits = httpx.Limits(max_keepalive_connections=0)  # no idle connection to lose
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         homes = [urls[index % len(urls)] for index in range(args.tables)]  # spread tables
-        seated = await asyncio.gather(*(seat_table(http, home, gate) for home in homes))
+        pool = [await sign_up(urls[0], n) for n in range(args.accounts if args.signed_in else 0)]
+        seated = await asyncio.gather(
+            *(
+                seat_table(
+                    http,
+                    home,
+                    gate,
+                    [pool[(2 * index + k) % len(pool)] for k in range(2)] if pool else [],
+                )
+                for index, home in enumerate(homes)
+            )
+        )
         players = [
             asyncio.create_task(
                 play(
@@ -281,6 +330,12 @@ def main() -> None:
     )
     parser.add_argument("--redis", help="Redis URL, for several processes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--signed-in",
+        action="store_true",
+        help="two seats of each table signed in (accounts' seats, played with a cookie)",
+    )
+    parser.add_argument("--accounts", type=int, default=64, help="accounts, with --signed-in")
     args = parser.parse_args()
     if args.processes > 1 and not args.redis:
         parser.error("several processes share their tables through Redis: give --redis")

@@ -281,6 +281,7 @@ def test_a_store_rates_a_finished_game_once(store: ServerRepository) -> None:
     # The games stay, replayable, under a name that identifies nobody.
     assert store.games(table)[0].players == ("Player 1", *names_before[1:])
     status, record = store.record(table, 1) or ("missing", None)
+    assert status == "finished"
     assert record is not None
     assert record["players"][0] == "Player 1"
     assert load_record(record).outcome() is not None

@@ -76,25 +76,32 @@ def test_a_seat_taken_signed_in_is_played_from_another_device(
         expect(page.locator("#name")).not_to_be_editable()
         page.select_option("#edition", "classic")
         page.select_option("#players", "2")
-        page.select_option("#seat-1", "bot:easy")
+        page.select_option("#seat-1", "open")  # the lobby waits: no round ends meanwhile
         page.click("#create")
         page.wait_for_url(re.compile(r"/t/[\w-]+$"))
         table = page.url
-        expect(page.locator(".hand-card").first).to_be_visible()
+        expect(page.locator(".lobby-seats .badge-you")).to_have_count(1)
 
         other = phone.new_page()
-        other.goto(table)  # not signed in: a spectator
-        expect(other.locator(".hand-card")).to_have_count(0)
+        other.goto(table)  # not signed in: not seated
+        expect(other.locator("#join-name")).to_be_visible()
+        expect(other.locator(".lobby-seats .badge-you")).to_have_count(0)
         sign(other, "in", name)
         signed_in_as(other, name)
-        # Signed in, the same seat: its hand, with no token on this device.
-        expect(other.locator(".hand-card").first).to_be_visible()
+        # Signed in, the same seat, with no token on this device.
+        expect(other.locator(".lobby-seats .badge-you")).to_have_count(1)
         assert other.evaluate("Object.keys(localStorage).filter(k => k.includes('seat'))") == []
-        # Signing out watches again.
+        # Signing out leaves it; signing in again takes it back.
         other.click("#account-button")
         other.click("#account-sign-out")
         expect(other.locator("#account-button")).to_have_text("Sign in")
-        expect(other.locator(".hand-card")).to_have_count(0)
+        expect(other.locator(".lobby-seats .badge-you")).to_have_count(0)
+        sign(other, "in", name)
+        expect(other.locator(".lobby-seats .badge-you")).to_have_count(1)
+        # The game starts (a bot takes the open seat): the other device holds the hand.
+        page.click("#start")
+        expect(page.locator(".hand-card").first).to_be_visible()
+        expect(other.locator(".hand-card").first).to_be_visible()
     finally:
         laptop.close()
         phone.close()
@@ -110,22 +117,22 @@ def test_a_guest_who_signs_up_at_the_table_keeps_their_seat(
         page.goto(server.url + "/")
         page.select_option("#edition", "classic")
         page.select_option("#players", "2")
-        page.select_option("#seat-1", "bot:easy")
+        page.select_option("#seat-1", "open")  # the lobby waits: no round ends meanwhile
         page.fill("#name", "Guest")
         page.click("#create")
         page.wait_for_url(re.compile(r"/t/[\w-]+$"))
         table = page.url
-        expect(page.locator(".hand-card").first).to_be_visible()
+        expect(page.locator(".lobby-seats .badge-you")).to_have_count(1)
         sign(page, "up", name)
         expect(page.locator(".toast").filter(has_text="now your account's")).to_be_visible()
-        expect(page.locator(".hand-card").first).to_be_visible()
+        expect(page.locator(".lobby-seats .badge-you")).to_have_count(1)
 
         other = second.new_page()
         other.goto(server.url + "/")
         sign(other, "in", name)
         signed_in_as(other, name)
         other.goto(table)
-        expect(other.locator(".hand-card").first).to_be_visible()
+        expect(other.locator(".lobby-seats .badge-you")).to_have_count(1)
     finally:
         first.close()
         second.close()

@@ -71,6 +71,24 @@ def serve(
             "--create-burst", help="Tables one address may create at once (default 20).", min=1
         ),
     ] = None,
+    signin_rate: Annotated[
+        float | None,
+        typer.Option(
+            "--signin-rate",
+            help="Attempts to sign in or up per second from one address, or to sign in to"
+            " one account, after the burst (default 0.2).",
+            min=0,
+        ),
+    ] = None,
+    signin_burst: Annotated[
+        int | None,
+        typer.Option(
+            "--signin-burst",
+            help="Attempts to sign in or up at once from one address, or to one account"
+            " (default 10).",
+            min=1,
+        ),
+    ] = None,
     max_connections: Annotated[
         int | None,
         typer.Option(
@@ -146,6 +164,8 @@ def serve(
         "max_body_bytes": max_body_bytes,
         "create_rate": create_rate,
         "create_burst": create_burst,
+        "signin_rate": signin_rate,
+        "signin_burst": signin_burst,
         "max_connections": max_connections,
         "max_idle_tables": max_idle_tables,
         "trusted_proxies": trusted_proxies,
