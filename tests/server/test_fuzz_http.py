@@ -33,6 +33,15 @@ BODIES: dict[str, list[dict[str, Any]]] = {
     "join": [{"name": "Chloé", "seat": 2}, {"name": "Dario"}],
     "start": [{"host_token": "A" * 32}],
     "rematch": [{"host_token": "A" * 32}],
+    "claim": [{"token": "A" * 32}],
+    "/api/account": [{"name": "Zed", "password": "correct horse"}],
+    "/api/session": [{"name": "Zed", "password": "correct horse"}],
+    "/api/account/password": [{"password": "correct horse", "new_password": "battery staple"}],
+    "/api/account/delete": [{"password": "correct horse"}],
+    "/api/account/email": [{"email": "zed@example.org", "lang": "fr"}],
+    "/api/account/email/verify": [{"token": "A" * 32}],
+    "/api/password/forgot": [{"name": "Zed", "lang": "en"}],
+    "/api/password/reset": [{"token": "A" * 32, "new_password": "battery staple"}],
 }
 #: Some over the 16 KiB a body may hold, most within it.
 FRAGMENTS = fragments(max_depth=4000, oversize=(100, 40_000))
@@ -97,7 +106,10 @@ def test_hostile_bodies_are_refused_and_change_nothing(
             st.text(max_size=200).filter(lambda text: not text.lstrip().startswith("{")),
         )
     )
-    path = "/api/tables" if route == "create" else f"/api/tables/{table.table}/{route}"
+    if route.startswith("/"):
+        path = route
+    else:
+        path = "/api/tables" if route == "create" else f"/api/tables/{table.table}/{route}"
     before = table.info()
     answer = table.http.post(path, content=body, headers={"content-type": "application/json"})
     assert_documented_refusal(answer)
@@ -123,6 +135,13 @@ def test_hostile_paths_and_queries_are_refused_or_answered(
                 f"/api/games?offset={hostile}&limit=1",
                 f"/api/editions?lang={hostile}",
                 f"/api/tables/{table.table}/games/1/replay?lang={hostile}",
+                f"/api/players/{hostile}",
+                f"/api/players/{hostile}/games",
+                f"/api/players/{hostile}/records",
+                f"/api/players/someone/games?limit={hostile}",
+                f"/api/leaderboard/{hostile}",
+                f"/api/leaderboard/2019?offset={hostile}",
+                f"/api/tables/{table.table}/games/{hostile}/ratings",
             ]
         )
     )

@@ -291,12 +291,13 @@ def test_a_store_rates_a_finished_game_once(store: ServerRepository) -> None:
     assert {name for name, _ in store.leaderboard("classic", 0, 10)} == {"bruno"}
 
 
-def test_a_game_of_guests_and_bots_is_marked_rated_with_nothing_to_write(
+def test_a_game_of_guests_and_bots_is_marked_rated_as_it_finishes(
     store: ServerRepository,
 ) -> None:
+    # No account played: the commit that finishes it says so, nothing is left to do.
     table = finished_table(store, [None, None])
-    assert store.rate_game(table, 1, results_of)
     assert store.unrated_games(10) == []
+    assert not store.rate_game(table, 1, results_of)
     assert store.game_results(table, 1) == []
 
 

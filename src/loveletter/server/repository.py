@@ -299,6 +299,7 @@ class MemoryRepository:
                 game.actions.extend(change.actions)
                 if change.record is not None:
                     game.record = change.record
+                    game.rated = not change.accounts_played
                     game.summary = dataclasses.replace(
                         game.summary,
                         status="finished",

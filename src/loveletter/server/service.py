@@ -337,7 +337,7 @@ class TableService:
                 self._cache.pop(table_id, None)  # another process moved on: retry on it
             else:
                 raise ConflictError("the table is too busy; try again", "busy")
-        if old.status == "playing" and state.status == "finished":
+        if commit.accounts_played:
             # Before anyone is told: the game's end shows the ratings it changed.
             await self.rate(table_id, state.data.game_number)
         await self.hub.publish(table_id, state.version)

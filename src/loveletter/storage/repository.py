@@ -741,6 +741,7 @@ class _Batch:
                     record=change.record,
                     winners=list(change.winners),
                     finished_at=table.updated_at,
+                    rated=not change.accounts_played,
                 )
             )
 

@@ -62,6 +62,7 @@ def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Co
         actions=actions,
         record=record,
         winners=tuple(game.winners) if game is not None and record is not None else (),
+        accounts_played=record is not None and any(s.account_id for s in new.seats),
     )
     return final, commit
 

@@ -121,7 +121,8 @@ class Commit:
 
     ``table`` holds the new row (its version already incremented). ``new_game``
     starts game ``table.game_number`` with these players; ``rounds`` and ``actions``
-    extend that game; ``record`` finishes it.
+    extend that game; ``record`` finishes it, and ``accounts_played`` says whether its
+    accounts' results are still to be written (else it is marked rated at once).
     """
 
     expected: int
@@ -132,6 +133,7 @@ class Commit:
     actions: tuple[NewAction, ...] = ()
     record: Record | None = None
     winners: tuple[int, ...] = ()
+    accounts_played: bool = False
 
 
 @dataclass(frozen=True, slots=True)
