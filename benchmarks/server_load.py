@@ -13,7 +13,7 @@ pool of ``--accounts``, each with a seat at many tables), joined and played with
 session's cookie instead of a token, and each game's end is rated.
 
     python benchmarks/server_load.py --tables 500 --duration 60
-    python benchmarks/server_load.py --tables 1000 --duration 30 --signed-in
+    python benchmarks/server_load.py --tables 1000 --duration 30 --signed-in --tokens 1
     python benchmarks/server_load.py --tables 1000 --processes 2 --db URL --redis URL
 """
 
@@ -96,6 +96,7 @@ async def seat_table(
     url: str,
     gate: asyncio.Semaphore,
     accounts: list[Account],
+    options: dict[str, Any],
 ) -> tuple[dict[str, Any], list[tuple[int, ClientConnection]]]:
     """Create a table of four open seats on the server at ``url``, join and connect
     four clients to it: the first ``len(accounts)`` signed in (their seats are their
@@ -105,7 +106,7 @@ async def seat_table(
         created = (
             await http.post(
                 f"{url}/api/tables",
-                json={"edition": "classic", "seats": [{"kind": "open"}] * 4},
+                json={"edition": "classic", "seats": [{"kind": "open"}] * 4, **options},
             )
         ).json()
         table = created["table"]
@@ -241,6 +242,7 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> Non
                     home,
                     gate,
                     [pool[(2 * index + k) % len(pool)] for k in range(2)] if pool else [],
+                    {"options": {"tokens_to_win": args.tokens}} if args.tokens else {},
                 )
                 for index, home in enumerate(homes)
             )
@@ -336,6 +338,9 @@ def main() -> None:
         help="two seats of each table signed in (accounts' seats, played with a cookie)",
     )
     parser.add_argument("--accounts", type=int, default=64, help="accounts, with --signed-in")
+    parser.add_argument(
+        "--tokens", type=int, help="tokens to win (1: a game a round, many games end and are rated)"
+    )
     args = parser.parse_args()
     if args.processes > 1 and not args.redis:
         parser.error("several processes share their tables through Redis: give --redis")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from loveletter.server.repository import MEMORY, ServerRepository, make_reposito
 from loveletter.server.sessions import CSRF_HEADER, SESSION_COOKIE
 from loveletter.tables import AccountData, SessionData
 
-from .harness import Client, ServerThread, fast_settings, is_state
+from .harness import Client, ServerLog, ServerThread, fast_settings, is_state
 
 PASSWORD = "correct horse battery"
 
@@ -478,3 +479,40 @@ def test_a_guest_who_signs_up_during_a_game_keeps_their_seat(server: ServerThrea
             headers={CSRF_HEADER: thief_info["csrf"]},
         )
         refused(wrong, 403, "bad_token")
+
+
+def test_no_password_or_session_id_reaches_the_log(server: ServerThread) -> None:
+    # Every record at every level, from the server's loggers and uvicorn's (its access
+    # log included), while an account is made, signed in, refused and changed.
+    secret = "zebra-quartz-umbrella-9"
+    loggers = [
+        logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access", "uvicorn.error")
+    ]
+    levels = [logger.level for logger in loggers]
+    log = ServerLog()
+    log.setLevel(logging.DEBUG)
+    for logger in loggers:
+        logger.setLevel(logging.DEBUG)
+    try:
+        with log, client(server) as browser:
+            name = fresh_name()
+            info = sign_up(browser, name, secret)
+            browser.post("/api/session", json={"name": name, "password": secret + "x"})
+            browser.post("/api/session", json={"name": name, "password": secret})
+            browser.post("/api/session", json={"name": name, "password": secret, "extra": secret})
+            browser.post(
+                "/api/account/password",
+                json={"password": secret, "new_password": secret + "2"},
+                headers={CSRF_HEADER: browser.get("/api/account").json()["csrf"]},
+            )
+            session_id = browser.cookies[SESSION_COOKIE]
+            browser.get("/api/account", headers={"cookie": f"{SESSION_COOKIE}={session_id}"})
+        texts = [log.format(record) for record in log.records]
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+    assert texts  # the access log at least
+    for text in texts:
+        assert secret not in text
+        assert session_id not in text
+        assert info["csrf"] not in text

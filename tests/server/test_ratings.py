@@ -344,3 +344,16 @@ def _a_record(edition: str) -> Record:
         else:
             game.apply(rng.choice(game.legal_actions()))
     return game.record()
+
+
+def test_a_store_rates_games_that_end_together_in_one_batch(store: ServerRepository) -> None:
+    first = finished_table(store, ["ana", "bruno"])
+    second = finished_table(store, ["ana", "bruno"])
+    assert store.rate_games([(first, 1), (second, 1), (first, 1)], results_of) == [
+        True,
+        True,
+        False,  # once, even twice in a batch
+    ]
+    [ana] = store.account_ratings("ana")
+    assert ana.games == 2  # the second game read the rating the first one wrote
+    assert store.unrated_games(10) == []

@@ -1,5 +1,5 @@
-"""Group commit: changes of different tables that arrive while one transaction is
-being written are written together in the next one.
+"""Group commit: changes of different tables (or finished games' ratings) that arrive
+while one transaction is being written are written together in the next one.
 
 Under load most of a commit's cost is the transaction itself (and, on SQLite, the
 one writer everybody queues for), not its rows: a few hundred tables moving at once
@@ -13,23 +13,25 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Generic, TypeVar
 
-from ..tables import Commit
-
-WriteMany = Callable[[Sequence[Commit]], Awaitable[list[bool]]]
-WriteOne = Callable[[Commit], Awaitable[bool]]
+Change = TypeVar("Change")
 
 
-class GroupCommit:
+class GroupCommit(Generic[Change]):
     """Writes changes in batches: whatever arrived while the last batch was written."""
 
-    def __init__(self, write_many: WriteMany, write_one: WriteOne) -> None:
+    def __init__(
+        self,
+        write_many: Callable[[Sequence[Change]], Awaitable[list[bool]]],
+        write_one: Callable[[Change], Awaitable[bool]],
+    ) -> None:
         self._write_many = write_many
         self._write_one = write_one
-        self._waiting: list[tuple[Commit, asyncio.Future[bool]]] = []
+        self._waiting: list[tuple[Change, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    async def commit(self, change: Commit) -> bool:
+    async def commit(self, change: Change) -> bool:
         """Write the change with the others waiting; False if its table moved on."""
         written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((change, written))
@@ -38,7 +40,7 @@ class GroupCommit:
         return await written
 
     async def _write_waiting(self) -> None:
-        batch: list[tuple[Commit, asyncio.Future[bool]]] = []
+        batch: list[tuple[Change, asyncio.Future[bool]]] = []
         try:
             while self._waiting:
                 batch, self._waiting = self._waiting, []
@@ -49,7 +51,7 @@ class GroupCommit:
             self._waiting = []
             self._writer = None
 
-    async def _write(self, batch: list[tuple[Commit, asyncio.Future[bool]]]) -> None:
+    async def _write(self, batch: list[tuple[Change, asyncio.Future[bool]]]) -> None:
         if len(batch) == 1:
             [(change, written)] = batch
             await _settle(written, self._write_one(change))

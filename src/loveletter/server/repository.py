@@ -159,6 +159,9 @@ class HistoryRepository(Protocol):
         """Write what a finished game gives its accounts, once: False if it was done
         already or the game is not finished."""
 
+    def rate_games(self, games: Sequence[tuple[str, int]], rate: Rater) -> list[bool]:
+        """Rate finished games together, each as :meth:`rate_game` would."""
+
     def unrated_games(self, limit: int) -> list[tuple[str, int]]:
         """Finished games whose accounts' results are not written yet."""
 
@@ -534,6 +537,10 @@ class MemoryRepository:
                     )
                 self._cards[key] = count
             return True
+
+    def rate_games(self, games: Sequence[tuple[str, int]], rate: Rater) -> list[bool]:
+        """Rate finished games together, each as :meth:`rate_game` would."""
+        return [self.rate_game(table_id, number, rate) for table_id, number in games]
 
     def unrated_games(self, limit: int) -> list[tuple[str, int]]:
         """Finished games whose accounts' results are not written yet."""

@@ -27,6 +27,7 @@ from .. import tables
 from ..bots.hints import Hint, hint
 from ..engine import Record
 from ..tables import (
+    Commit,
     ConflictError,
     ForbiddenError,
     GameSummary,
@@ -149,9 +150,14 @@ class TableService:
         self._replays = ReplayTexts(REPLAY_CHARS)
         workers = 1 if repository.single_writer else 8
         self._db_threads = ThreadPoolExecutor(workers, thread_name_prefix="loveletter-db")
-        self._commits = GroupCommit(
+        self._commits: GroupCommit[Commit] = GroupCommit(
             lambda changes: self._db(self.repository.commit_many, changes),
             lambda change: self._db(self.repository.commit, change),
+        )
+        # Games that end together are rated in one transaction too.
+        self._ratings: GroupCommit[tuple[str, int]] = GroupCommit(
+            lambda games: self._db(self.repository.rate_games, games, results_of),
+            lambda game: self._db(self.repository.rate_game, *game, results_of),
         )
 
     async def _db(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -161,10 +167,10 @@ class TableService:
 
     async def rate(self, table_id: str, number: int) -> None:
         """Write what a finished game gives its accounts (their results, ratings and
-        cards), once whichever process asks; a failure is logged, and the sweep
-        (:meth:`rate_pending`) tries again."""
+        cards), once whichever process asks, with the games that end meanwhile; a
+        failure is logged, and the sweep (:meth:`rate_pending`) tries again."""
         try:
-            await self._db(self.repository.rate_game, table_id, number, results_of)
+            await self._ratings.commit((table_id, number))
         except Exception:
             log.exception("could not rate game %s of table %s", number, table_id)
 

@@ -494,77 +494,12 @@ class Repository:
         game and their ratings in its family), once: False if it was done already or
         the game is not finished. One transaction: claimed, read and written whole."""
         with self._begin(write=True) as db:
-            claimed = db.execute(
-                update(GameRow)
-                .where(
-                    GameRow.table_id == table_id,
-                    GameRow.number == number,
-                    GameRow.status == "finished",
-                    GameRow.rated.is_(False),
-                )
-                .values(rated=True)
-            )
-            if claimed.rowcount != 1:
-                return False
-            row = db.execute(
-                select(GameRow.edition, GameRow.record, GameRow.finished_at).where(
-                    GameRow.table_id == table_id, GameRow.number == number
-                )
-            ).one()
-            accounts = tuple(
-                db.scalars(
-                    select(SeatRow.account_id)
-                    .where(SeatRow.table_id == table_id)
-                    .order_by(SeatRow.seat)
-                )
-            )
-            if not any(accounts):
-                return True
-            game = FinishedGame(
-                table_id, number, row.edition, row.finished_at, row.record, accounts
-            )
-            family = family_of(row.edition)
-            ratings = {
-                found.account_id: found
-                for found in (
-                    RatingData(**r._mapping)
-                    for r in db.execute(
-                        select(RatingRow.__table__).where(
-                            RatingRow.family == family,
-                            RatingRow.account_id.in_([a for a in accounts if a]),
-                        )
-                    )
-                )
-            }
-            results = rate(game, ratings)
-            if results.games:
-                db.execute(insert(AccountGameRow), [dataclasses.asdict(g) for g in results.games])
-            for rating in results.ratings:
-                db.execute(
-                    delete(RatingRow).where(
-                        RatingRow.account_id == rating.account_id, RatingRow.family == rating.family
-                    )
-                )
-                db.execute(insert(RatingRow).values(**dataclasses.asdict(rating)))
-            for count in results.cards:
-                found_count = db.execute(
-                    select(AccountCardRow.won, AccountCardRow.out).where(
-                        AccountCardRow.account_id == count.account_id,
-                        AccountCardRow.card == count.card,
-                    )
-                ).first()
-                if found_count is None:
-                    db.execute(insert(AccountCardRow).values(**dataclasses.asdict(count)))
-                else:
-                    db.execute(
-                        update(AccountCardRow)
-                        .where(
-                            AccountCardRow.account_id == count.account_id,
-                            AccountCardRow.card == count.card,
-                        )
-                        .values(won=found_count.won + count.won, out=found_count.out + count.out)
-                    )
-            return True
+            return _rate_game(db, table_id, number, rate)
+
+    def rate_games(self, games: Sequence[tuple[str, int]], rate: Rater) -> list[bool]:
+        """Rate finished games in one transaction, each as :meth:`rate_game` would."""
+        with self._begin(write=True) as db:
+            return [_rate_game(db, table_id, number, rate) for table_id, number in games]
 
     def unrated_games(self, limit: int) -> list[tuple[str, int]]:
         """Finished games whose accounts' results are not written yet (a process that
@@ -751,6 +686,77 @@ class _Batch:
             db.execute(_UPDATE_SEAT, self.seats)
         if self.actions:
             db.execute(_INSERT_ACTION, self.actions)
+
+
+def _rate_game(db: Connection, table_id: str, number: int, rate: Rater) -> bool:
+    """Claim a finished game for rating and write what ``rate`` gives its accounts."""
+    claimed = db.execute(
+        update(GameRow)
+        .where(
+            GameRow.table_id == table_id,
+            GameRow.number == number,
+            GameRow.status == "finished",
+            GameRow.rated.is_(False),
+        )
+        .values(rated=True)
+    )
+    if claimed.rowcount != 1:
+        return False
+    row = db.execute(
+        select(GameRow.edition, GameRow.record, GameRow.finished_at).where(
+            GameRow.table_id == table_id, GameRow.number == number
+        )
+    ).one()
+    accounts = tuple(
+        db.scalars(
+            select(SeatRow.account_id).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        )
+    )
+    if not any(accounts):
+        return True
+    game = FinishedGame(table_id, number, row.edition, row.finished_at, row.record, accounts)
+    family = family_of(row.edition)
+    ratings = {
+        found.account_id: found
+        for found in (
+            RatingData(**r._mapping)
+            for r in db.execute(
+                select(RatingRow.__table__).where(
+                    RatingRow.family == family,
+                    RatingRow.account_id.in_([a for a in accounts if a]),
+                )
+            )
+        )
+    }
+    results = rate(game, ratings)
+    if results.games:
+        db.execute(insert(AccountGameRow), [dataclasses.asdict(g) for g in results.games])
+    for rating in results.ratings:
+        db.execute(
+            delete(RatingRow).where(
+                RatingRow.account_id == rating.account_id, RatingRow.family == rating.family
+            )
+        )
+        db.execute(insert(RatingRow).values(**dataclasses.asdict(rating)))
+    for count in results.cards:
+        found_count = db.execute(
+            select(AccountCardRow.won, AccountCardRow.out).where(
+                AccountCardRow.account_id == count.account_id,
+                AccountCardRow.card == count.card,
+            )
+        ).first()
+        if found_count is None:
+            db.execute(insert(AccountCardRow).values(**dataclasses.asdict(count)))
+        else:
+            db.execute(
+                update(AccountCardRow)
+                .where(
+                    AccountCardRow.account_id == count.account_id,
+                    AccountCardRow.card == count.card,
+                )
+                .values(won=found_count.won + count.won, out=found_count.out + count.out)
+            )
+    return True
 
 
 def _move_tables(db: Connection, changes: Sequence[Commit]) -> bool:
