@@ -688,74 +688,70 @@ class _Batch:
             db.execute(_INSERT_ACTION, self.actions)
 
 
+#: The statements of a rating, built once (a game's end runs them all).
+_CLAIM_GAME = (
+    update(GameRow)
+    .where(
+        GameRow.table_id == bindparam("t"),
+        GameRow.number == bindparam("n"),
+        GameRow.status == "finished",
+        GameRow.rated.is_(False),
+    )
+    .values(rated=True)
+)
+_FINISHED_GAME = select(GameRow.edition, GameRow.record, GameRow.finished_at).where(
+    GameRow.table_id == bindparam("t"), GameRow.number == bindparam("n")
+)
+_SEAT_ACCOUNTS = (
+    select(SeatRow.account_id).where(SeatRow.table_id == bindparam("t")).order_by(SeatRow.seat)
+)
+_RATINGS_OF = select(RatingRow.__table__).where(
+    RatingRow.family == bindparam("f"), RatingRow.account_id.in_(bindparam("a", expanding=True))
+)
+_DELETE_RATING = delete(RatingRow).where(
+    RatingRow.account_id == bindparam("ra"), RatingRow.family == bindparam("rf")
+)
+_CARDS_OF = select(AccountCardRow.__table__).where(
+    AccountCardRow.account_id.in_(bindparam("a", expanding=True))
+)
+_UPDATE_CARD = (
+    update(AccountCardRow)
+    .where(AccountCardRow.account_id == bindparam("ca"), AccountCardRow.card == bindparam("cc"))
+    .values(won=bindparam("w"), out=bindparam("o"))
+)
+
+
 def _rate_game(db: Connection, table_id: str, number: int, rate: Rater) -> bool:
     """Claim a finished game for rating and write what ``rate`` gives its accounts."""
-    claimed = db.execute(
-        update(GameRow)
-        .where(
-            GameRow.table_id == table_id,
-            GameRow.number == number,
-            GameRow.status == "finished",
-            GameRow.rated.is_(False),
-        )
-        .values(rated=True)
-    )
-    if claimed.rowcount != 1:
+    if db.execute(_CLAIM_GAME, {"t": table_id, "n": number}).rowcount != 1:
         return False
-    row = db.execute(
-        select(GameRow.edition, GameRow.record, GameRow.finished_at).where(
-            GameRow.table_id == table_id, GameRow.number == number
-        )
-    ).one()
-    accounts = tuple(
-        db.scalars(
-            select(SeatRow.account_id).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-        )
-    )
-    if not any(accounts):
+    row = db.execute(_FINISHED_GAME, {"t": table_id, "n": number}).one()
+    accounts = tuple(db.scalars(_SEAT_ACCOUNTS, {"t": table_id}))
+    players = sorted({account for account in accounts if account})
+    if not players:
         return True
     game = FinishedGame(table_id, number, row.edition, row.finished_at, row.record, accounts)
-    family = family_of(row.edition)
-    ratings = {
-        found.account_id: found
-        for found in (
-            RatingData(**r._mapping)
-            for r in db.execute(
-                select(RatingRow.__table__).where(
-                    RatingRow.family == family,
-                    RatingRow.account_id.in_([a for a in accounts if a]),
-                )
-            )
-        )
-    }
+    found = db.execute(_RATINGS_OF, {"f": family_of(row.edition), "a": players})
+    ratings = {r.account_id: RatingData(**r._mapping) for r in found}
     results = rate(game, ratings)
     if results.games:
         db.execute(insert(AccountGameRow), [dataclasses.asdict(g) for g in results.games])
-    for rating in results.ratings:
-        db.execute(
-            delete(RatingRow).where(
-                RatingRow.account_id == rating.account_id, RatingRow.family == rating.family
-            )
-        )
-        db.execute(insert(RatingRow).values(**dataclasses.asdict(rating)))
-    for count in results.cards:
-        found_count = db.execute(
-            select(AccountCardRow.won, AccountCardRow.out).where(
-                AccountCardRow.account_id == count.account_id,
-                AccountCardRow.card == count.card,
-            )
-        ).first()
-        if found_count is None:
-            db.execute(insert(AccountCardRow).values(**dataclasses.asdict(count)))
-        else:
-            db.execute(
-                update(AccountCardRow)
-                .where(
-                    AccountCardRow.account_id == count.account_id,
-                    AccountCardRow.card == count.card,
-                )
-                .values(won=found_count.won + count.won, out=found_count.out + count.out)
-            )
+    if results.ratings:
+        gone = [{"ra": r.account_id, "rf": r.family} for r in results.ratings]
+        db.execute(_DELETE_RATING, gone)
+        db.execute(insert(RatingRow), [dataclasses.asdict(r) for r in results.ratings])
+    if results.cards:
+        counted = {(c.account_id, c.card): c for c in db.execute(_CARDS_OF, {"a": players})}
+        added = [c for c in results.cards if (c.account_id, c.card) not in counted]
+        grown = [
+            {"ca": c.account_id, "cc": c.card, "w": before.won + c.won, "o": before.out + c.out}
+            for c in results.cards
+            if (before := counted.get((c.account_id, c.card))) is not None
+        ]
+        if added:
+            db.execute(insert(AccountCardRow), [dataclasses.asdict(c) for c in added])
+        if grown:
+            db.execute(_UPDATE_CARD, grown)
     return True
 
 
