@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
-from loveletter.server.repository import MEMORY, TableRepository, make_repository
+from loveletter.server.repository import MEMORY, ServerRepository, make_repository
 
 from .harness import ServerThread, fast_settings
 
@@ -69,7 +69,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def repository(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableRepository]:
+def repository(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerRepository]:
     """Each repository in turn: the memory one, SQLite, then PostgreSQL when configured."""
     if request.param == "memory":
         url = MEMORY

@@ -1,7 +1,7 @@
 """Accounts over real sockets: sign up, sign in on another device, sign out, change the
 password, delete; the session cookie's flags, cross-site requests, the same answer
 for an unknown name and a wrong password, rate limits, and bad input that changes
-nothing (on SQLite, and on the memory and PostgreSQL repositories for the store)."""
+nothing (on SQLite, and on the memory and PostgreSQL repositories for the repository)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loveletter.server.repository import MEMORY, ServerRepository, make_repository
+from loveletter.server.repository import ServerRepository
 from loveletter.server.sessions import CSRF_HEADER, SESSION_COOKIE
 from loveletter.tables import AccountData, SessionData
 
@@ -335,20 +335,6 @@ def test_no_body_makes_the_accounts_routes_fail(
 # ------------------------------------------------------------------ the stores
 
 
-@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerRepository]:
-    if request.param == "memory":
-        url = MEMORY
-    elif request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'loveletter.db'}"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    repository = make_repository(url)
-    repository.create_schema()
-    yield repository
-    repository.close()
-
-
 def account(number: int, name: str = "Ana") -> AccountData:
     return AccountData(f"account-{number}", name, name.casefold(), "hash", 1.0)
 
@@ -357,31 +343,33 @@ def session(number: int, account_id: str, expires_at: float = 100.0) -> SessionD
     return SessionData(f"session-{number}", account_id, f"csrf-{number}", 1.0, expires_at)
 
 
-def test_a_store_keeps_accounts_with_one_name_each(store: ServerRepository) -> None:
-    assert store.create_account(account(1))
-    assert not store.create_account(dataclasses.replace(account(2), name="ANA"))  # same key
-    assert store.account("account-2") is None
-    assert store.account_named("ana") == account(1)
-    store.set_password("account-1", "new hash")
-    assert store.account("account-1") == dataclasses.replace(account(1), password_hash="new hash")
+def test_a_store_keeps_accounts_with_one_name_each(repository: ServerRepository) -> None:
+    assert repository.create_account(account(1))
+    assert not repository.create_account(dataclasses.replace(account(2), name="ANA"))  # same key
+    assert repository.account("account-2") is None
+    assert repository.account_named("ana") == account(1)
+    repository.set_password("account-1", "new hash")
+    assert repository.account("account-1") == dataclasses.replace(
+        account(1), password_hash="new hash"
+    )
 
 
-def test_a_store_ends_sessions_when_they_expire_or_are_ended(store: ServerRepository) -> None:
-    store.create_account(account(1))
-    store.create_account(account(2, "Bruno"))
+def test_a_store_ends_sessions_when_they_expire_or_are_ended(repository: ServerRepository) -> None:
+    repository.create_account(account(1))
+    repository.create_account(account(2, "Bruno"))
     for number, owner in ((1, "account-1"), (2, "account-1"), (3, "account-1"), (4, "account-2")):
-        store.create_session(session(number, owner))
-    assert store.session("session-1", 50.0) == (session(1, "account-1"), account(1))
-    assert store.session("session-1", 100.0) is None  # ended at its expiry
-    store.end_session("session-1")
-    assert store.session("session-1", 50.0) is None
-    store.end_sessions("account-1", keep="session-2")
-    assert store.session("session-2", 50.0) is not None
-    assert store.session("session-3", 50.0) is None
-    store.delete_account("account-1")
-    assert store.session("session-2", 50.0) is None
-    assert store.account("account-1") is None
-    assert store.session("session-4", 50.0) is not None  # another account's
+        repository.create_session(session(number, owner))
+    assert repository.session("session-1", 50.0) == (session(1, "account-1"), account(1))
+    assert repository.session("session-1", 100.0) is None  # ended at its expiry
+    repository.end_session("session-1")
+    assert repository.session("session-1", 50.0) is None
+    repository.end_sessions("account-1", keep="session-2")
+    assert repository.session("session-2", 50.0) is not None
+    assert repository.session("session-3", 50.0) is None
+    repository.delete_account("account-1")
+    assert repository.session("session-2", 50.0) is None
+    assert repository.account("account-1") is None
+    assert repository.session("session-4", 50.0) is not None  # another account's
 
 
 # ------------------------------------------------------------------ seats of accounts

@@ -11,7 +11,6 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -20,7 +19,7 @@ from openskill.models import PlackettLuce
 from loveletter import tables
 from loveletter.engine import Game, Options, Record, load_record
 from loveletter.server.ratings import FIXED_MU, FIXED_SIGMA, results_of
-from loveletter.server.repository import MEMORY, ServerRepository, make_repository
+from loveletter.server.repository import ServerRepository
 from loveletter.server.sessions import CSRF_HEADER
 from loveletter.tables import AccountData, FinishedGame, TableSpec
 from loveletter.tables.results import family_of, seat_results
@@ -201,28 +200,14 @@ def test_bad_profile_requests_are_refused_clearly(
 # ------------------------------------------------------------------ the stores
 
 
-@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerRepository]:
-    if request.param == "memory":
-        url = MEMORY
-    elif request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'loveletter.db'}"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    repository = make_repository(url)
-    repository.create_schema()
-    yield repository
-    repository.close()
-
-
 _tables = itertools.count(1)
 
 
-def finished_table(store: ServerRepository, accounts: list[str | None]) -> str:
+def finished_table(repository: ServerRepository, accounts: list[str | None]) -> str:
     """A table whose first game is finished, played by these accounts (in order)."""
     for account in accounts:
-        if account is not None and store.account(account) is None:
-            store.create_account(AccountData(account, account, account.casefold(), "h", 1.0))
+        if account is not None and repository.account(account) is None:
+            repository.create_account(AccountData(account, account, account.casefold(), "h", 1.0))
     spec = TableSpec(
         edition="classic",
         seats=(None,) * len(accounts),
@@ -232,18 +217,18 @@ def finished_table(store: ServerRepository, accounts: list[str | None]) -> str:
     )
     table_id = f"table-{next(_tables)}"
     state = tables.new_table(spec, table_id, "host", 1.0)
-    store.create_table(state.data, state.seats)
+    repository.create_table(state.data, state.seats)
     for seat, account in enumerate(accounts):
         new = tables.join(state, f"P{seat}", None, f"h{seat}", 2.0, account_id=account)
         state, commit = tables.settle(state, new, 2.0)
-        assert store.commit(commit)
+        assert repository.commit(commit)
     rng = random.Random(3)
     new = tables.start(state, rng, 3.0, rematch=False)
     now = 3.0
     while True:
         now += 1
         state, commit = tables.settle(state, new, now)
-        assert store.commit(commit)
+        assert repository.commit(commit)
         if state.status == "finished":
             return table_id
         assert state.game is not None
@@ -255,50 +240,50 @@ def finished_table(store: ServerRepository, accounts: list[str | None]) -> str:
         )
 
 
-def test_a_store_rates_a_finished_game_once(store: ServerRepository) -> None:
-    table = finished_table(store, ["ana", "bruno", None])
-    assert store.unrated_games(10) == [(table, 1)]
-    assert store.rate_game(table, 1, results_of)
-    assert not store.rate_game(table, 1, results_of)  # once, whoever asks again
-    assert store.unrated_games(10) == []
-    assert [g.seat for g in store.game_results(table, 1)] == [0, 1]
-    [ana] = store.account_ratings("ana")
+def test_a_store_rates_a_finished_game_once(repository: ServerRepository) -> None:
+    table = finished_table(repository, ["ana", "bruno", None])
+    assert repository.unrated_games(10) == [(table, 1)]
+    assert repository.rate_game(table, 1, results_of)
+    assert not repository.rate_game(table, 1, results_of)  # once, whoever asks again
+    assert repository.unrated_games(10) == []
+    assert [g.seat for g in repository.game_results(table, 1)] == [0, 1]
+    [ana] = repository.account_ratings("ana")
     assert ana.games == 1
-    again = finished_table(store, ["ana", "bruno", None])
-    assert store.rate_game(again, 1, results_of)
-    [ana] = store.account_ratings("ana")
+    again = finished_table(repository, ["ana", "bruno", None])
+    assert repository.rate_game(again, 1, results_of)
+    [ana] = repository.account_ratings("ana")
     assert ana.games == 2
-    assert [g.table_id for g in store.account_games("ana", 10)] == [again, table]
-    assert [g.table_id for g in store.account_games("ana", 1, 1)] == [table]
-    [stats] = store.account_stats("ana")
+    assert [g.table_id for g in repository.account_games("ana", 10)] == [again, table]
+    assert [g.table_id for g in repository.account_games("ana", 1, 1)] == [table]
+    [stats] = repository.account_stats("ana")
     assert stats.games == 2
-    board = store.leaderboard("classic", 2, 10)
+    board = repository.leaderboard("classic", 2, 10)
     assert {name for name, _ in board} == {"ana", "bruno"}
-    assert store.leaderboard("classic", 3, 10) == []
-    assert store.leaderboard("premium", 0, 10) == []
-    names_before = store.games(table)[0].players
-    store.delete_account("ana")
+    assert repository.leaderboard("classic", 3, 10) == []
+    assert repository.leaderboard("premium", 0, 10) == []
+    names_before = repository.games(table)[0].players
+    repository.delete_account("ana")
     # The games stay, replayable, under a name that identifies nobody.
-    assert store.games(table)[0].players == ("Player 1", *names_before[1:])
-    status, record = store.record(table, 1) or ("missing", None)
+    assert repository.games(table)[0].players == ("Player 1", *names_before[1:])
+    status, record = repository.record(table, 1) or ("missing", None)
     assert status == "finished"
     assert record is not None
     assert record["players"][0] == "Player 1"
     assert load_record(record).outcome() is not None
-    assert store.account_games("ana", 10) == []
-    assert store.account_ratings("ana") == []
-    assert store.account_cards("ana") == []
-    assert {name for name, _ in store.leaderboard("classic", 0, 10)} == {"bruno"}
+    assert repository.account_games("ana", 10) == []
+    assert repository.account_ratings("ana") == []
+    assert repository.account_cards("ana") == []
+    assert {name for name, _ in repository.leaderboard("classic", 0, 10)} == {"bruno"}
 
 
 def test_a_game_of_guests_and_bots_is_marked_rated_as_it_finishes(
-    store: ServerRepository,
+    repository: ServerRepository,
 ) -> None:
     # No account played: the commit that finishes it says so, nothing is left to do.
-    table = finished_table(store, [None, None])
-    assert store.unrated_games(10) == []
-    assert not store.rate_game(table, 1, results_of)
-    assert store.game_results(table, 1) == []
+    table = finished_table(repository, [None, None])
+    assert repository.unrated_games(10) == []
+    assert not repository.rate_game(table, 1, results_of)
+    assert repository.game_results(table, 1) == []
 
 
 def test_each_seat_result_is_the_engines() -> None:
@@ -346,14 +331,14 @@ def _a_record(edition: str) -> Record:
     return game.record()
 
 
-def test_a_store_rates_games_that_end_together_in_one_batch(store: ServerRepository) -> None:
-    first = finished_table(store, ["ana", "bruno"])
-    second = finished_table(store, ["ana", "bruno"])
-    assert store.rate_games([(first, 1), (second, 1), (first, 1)], results_of) == [
+def test_a_store_rates_games_that_end_together_in_one_batch(repository: ServerRepository) -> None:
+    first = finished_table(repository, ["ana", "bruno"])
+    second = finished_table(repository, ["ana", "bruno"])
+    assert repository.rate_games([(first, 1), (second, 1), (first, 1)], results_of) == [
         True,
         True,
         False,  # once, even twice in a batch
     ]
-    [ana] = store.account_ratings("ana")
+    [ana] = repository.account_ratings("ana")
     assert ana.games == 2  # the second game read the rating the first one wrote
-    assert store.unrated_games(10) == []
+    assert repository.unrated_games(10) == []
