@@ -172,7 +172,7 @@ class ServerProcess:
 class ServerLog(logging.Handler):
     """Every record the server logs (its own loggers and uvicorn's) while installed."""
 
-    LOGGERS = ("", "uvicorn")  # uvicorn's loggers do not propagate to the root
+    LOGGERS: tuple[str, ...] = ("", "uvicorn")  # uvicorn's do not propagate to the root
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
