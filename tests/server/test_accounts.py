@@ -311,7 +311,7 @@ def test_a_forged_cookie_is_not_signed_in(server: ServerThread, cookie: str) -> 
         st.none()
         | st.booleans()
         | st.integers()
-        | st.floats(allow_nan=False)
+        | st.floats(allow_nan=False, allow_infinity=False)
         | st.text(max_size=40),
         lambda inner: (
             st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=3)
