@@ -55,6 +55,17 @@ def sign(page: Page, mode: str, name: str, password: str = PASSWORD) -> None:
     page.click("#account-submit")
 
 
+def lobby_table(page: Page) -> str:
+    """Create a two-seat Classic table from the home page, its other seat for a friend:
+    it stays in the lobby, where no round's dialog opens; returns its address."""
+    page.select_option("#edition", "classic")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "open")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    return page.url
+
+
 def signed_in_as(page: Page, name: str) -> None:
     expect(page.locator("#account-dialog")).to_be_hidden()
     expect(page.locator("#account-button")).to_have_text(name)
@@ -74,12 +85,7 @@ def test_a_seat_taken_signed_in_is_played_from_another_device(
         # The table is created under the account's name, which cannot be changed here.
         expect(page.locator("#name")).to_have_value(name)
         expect(page.locator("#name")).not_to_be_editable()
-        page.select_option("#edition", "classic")
-        page.select_option("#players", "2")
-        page.select_option("#seat-1", "open")  # the lobby waits: no round ends meanwhile
-        page.click("#create")
-        page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-        table = page.url
+        table = lobby_table(page)
         expect(page.locator(".lobby-seats .badge-you")).to_have_count(1)
 
         other = phone.new_page()
@@ -115,13 +121,8 @@ def test_a_guest_who_signs_up_at_the_table_keeps_their_seat(
     try:
         page = first.new_page()
         page.goto(server.url + "/")
-        page.select_option("#edition", "classic")
-        page.select_option("#players", "2")
-        page.select_option("#seat-1", "open")  # the lobby waits: no round ends meanwhile
         page.fill("#name", "Guest")
-        page.click("#create")
-        page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-        table = page.url
+        table = lobby_table(page)
         expect(page.locator(".lobby-seats .badge-you")).to_have_count(1)
         sign(page, "up", name)
         expect(page.locator(".toast").filter(has_text="now your account's")).to_be_visible()

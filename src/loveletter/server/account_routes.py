@@ -266,7 +266,7 @@ def player_router(players: PlayerService, settings: Settings) -> APIRouter:
     )
     async def player_records(account_id: AccountIdPath) -> StreamingResponse:
         """Every finished game's record of a player (docs/records.md), as one download."""
-        await players.profile(account_id)  # 404 for no such player
+        await players.check(account_id)
         return StreamingResponse(
             players.records(account_id),
             media_type="application/json",

@@ -18,6 +18,12 @@ from .repository import ServerRepository
 #: How many rated games the rating's chart draws (the latest).
 HISTORY_POINTS = 200
 
+
+def unknown_player() -> RequestRefused:
+    """The refusal of an account id that names nobody."""
+    return RequestRefused(404, "unknown_player", "there is no such player")
+
+
 #: How many games a page of records holds while they are streamed.
 RECORD_PAGE = 200
 
@@ -66,7 +72,7 @@ class PlayerService:
         repository = self.repository
         account = await run_in_threadpool(repository.account, account_id)
         if account is None:
-            raise RequestRefused(404, "unknown_player", "there is no such player")
+            raise unknown_player()
         stats = await run_in_threadpool(repository.account_stats, account_id)
         ratings = await run_in_threadpool(repository.account_ratings, account_id)
         cards = await run_in_threadpool(repository.account_cards, account_id)
@@ -97,6 +103,11 @@ class PlayerService:
             "cards": [{"card": c.card, "won": c.won, "out": c.out} for c in cards],
             "fixed_rating": {"mu": FIXED_MU, "sigma": FIXED_SIGMA},
         }
+
+    async def check(self, account_id: str) -> None:
+        """404 ``unknown_player`` for no such account."""
+        if await run_in_threadpool(self.repository.account, account_id) is None:
+            raise unknown_player()
 
     async def games(self, account_id: str, limit: int, offset: int) -> list[dict[str, Any]]:
         """A page of an account's finished games, most recent first."""

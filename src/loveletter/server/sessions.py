@@ -62,9 +62,12 @@ class Sessions:
     async def acting(self, request: Request) -> AccountData | None:
         """The account a request acts for: none without a session, else the checks of
         a changing request."""
-        if await self.current(request) is None:
+        found = await self.current(request)  # from this site, or None
+        if found is None:
             return None
-        return (await self.changing(request))[1]
+        session, account = found
+        _check_token(request, session)
+        return account
 
     async def signed_in(self, request: Request) -> tuple[SessionData, AccountData]:
         """The session and account; 401 ``not_signed_in`` without one."""
@@ -78,6 +81,11 @@ class Sessions:
         site, with the session's token in ``X-CSRF-Token``."""
         self.same_origin(request)
         session, account = await self.signed_in(request)
-        if not hmac.compare_digest(request.headers.get(CSRF_HEADER, ""), session.csrf):
-            raise RequestRefused(403, "bad_csrf", f"this request lacks the {CSRF_HEADER} header")
+        _check_token(request, session)
         return session, account
+
+
+def _check_token(request: Request, session: SessionData) -> None:
+    """403 ``bad_csrf`` unless the request carries the session's token."""
+    if not hmac.compare_digest(request.headers.get(CSRF_HEADER, ""), session.csrf):
+        raise RequestRefused(403, "bad_csrf", f"this request lacks the {CSRF_HEADER} header")

@@ -71,16 +71,15 @@ def seat_results(record: Record) -> tuple[SeatResult, ...]:
     rounds_won = [
         sum(seat in result.winners for result in game.results) for seat in range(len(players))
     ]
-    order = sorted(range(len(players)), key=lambda seat: (seat not in winners, -game.tokens[seat]))
-    ranks: dict[int, int] = {}
-    for place, seat in enumerate(order, start=1):
-        before = order[place - 2] if place > 1 else None
-        same = (
-            before is not None
-            and (before in winners) == (seat in winners)
-            and (game.tokens[before] == game.tokens[seat])
-        )
-        ranks[seat] = ranks[before] if same and before is not None else place
+
+    def ahead(seat: int, other: int) -> bool:
+        """Whether ``other`` finished ahead of ``seat``: a winner, or more tokens."""
+        if (other in winners) != (seat in winners):
+            return other in winners
+        return game.tokens[other] > game.tokens[seat]
+
+    seats = range(len(players))
+    ranks = {seat: 1 + sum(ahead(seat, other) for other in seats) for seat in seats}
     return tuple(
         SeatResult(
             seat=seat,
