@@ -31,7 +31,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from loveletter.server.account_routes import AccountInfo
+from loveletter.server.account_routes import AccountInfo, SessionInfo
 from loveletter.server.catalogue import CardInfo, DeckInfo, EditionInfo, PlayingCard
 from loveletter.server.policies import LevelsInfo, PolicyLevelInfo
 from loveletter.server.protocol import (
@@ -58,6 +58,7 @@ MODELS: dict[str, Any] = {
     "Joined": Joined,
     "Claimed": Claimed,
     "AccountInfo": AccountInfo,
+    "SessionInfo": SessionInfo,
     "LinksInfo": LinksInfo,
     "ErrorBody": ErrorBody,
     "EditionInfo": EditionInfo,

@@ -78,6 +78,15 @@ def test_sign_up_signs_in_with_a_cookie_that_scripts_and_other_sites_cannot_use(
         assert me == info
 
 
+def test_a_page_asks_who_is_signed_in_without_an_error(server: ServerThread) -> None:
+    with client(server) as browser:
+        assert browser.get("/api/session").json() == {"account": None}
+        info = sign_up(browser, fresh_name())
+        assert browser.get("/api/session").json() == {"account": info}
+        browser.delete("/api/session", headers={CSRF_HEADER: info["csrf"]})
+        assert browser.get("/api/session").json() == {"account": None}
+
+
 def test_the_cookie_is_secure_when_the_public_url_is_https(tmp_path: Path) -> None:
     settings = fast_settings(
         f"sqlite:///{tmp_path / 'secure.db'}", public_url="https://letters.example"

@@ -96,6 +96,12 @@ class AccountInfo(Model):
     mail: bool
 
 
+class SessionInfo(Model):
+    """The signed-in account of the request's session, or null."""
+
+    account: AccountInfo | None
+
+
 def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
     """The routes of accounts and sessions, under ``/api``."""
     router = APIRouter(
@@ -157,6 +163,12 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
         same_origin(request)
         limit(request, body.name)
         return open_session(response, await accounts.sign_in(body.name, body.password))
+
+    @router.get("/session")
+    async def current_session(request: Request) -> SessionInfo:
+        """Who is signed in: the account, or null (not an error: a page asks on load)."""
+        found = await sessions.current(request)
+        return SessionInfo(account=info(*found) if found else None)
 
     @router.get("/account")
     async def current_account(request: Request) -> AccountInfo:

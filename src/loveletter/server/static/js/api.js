@@ -129,11 +129,7 @@ export const api = {
    * The signed-in account; null when not signed in.
    * @returns {Promise<AccountInfo | null>}
    */
-  account: () =>
-    call("GET", "/api/account").catch((error) => {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }),
+  account: async () => /** @type {import("./protocol.js").SessionInfo} */ (await call("GET", "/api/session")).account,
   /**
    * @param {string} name
    * @param {string} password

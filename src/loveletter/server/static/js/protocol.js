@@ -319,6 +319,12 @@
  */
 
 /**
+ * Who is signed in (GET /api/session): the account, or null.
+ * @typedef {object} SessionInfo
+ * @property {AccountInfo | null} account
+ */
+
+/**
  * The signed-in account (GET /api/account, and signing up or in).
  * @typedef {object} AccountInfo
  * @property {string} id
