@@ -409,6 +409,8 @@ TABLE_KEYS = {
     "host_gone_at",
     "spectator_chat",
     "hints",
+    "public",
+    "lang",
     "status",
     "game",
     "version",

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, text
 
-#: What schema version 4 added, taken away in the reverse order.
+#: What schema version 5 added, taken away in the reverse order.
+VERSION_5 = (
+    "DROP TABLE ll_turn_mails",
+    "ALTER TABLE ll_accounts DROP COLUMN turn_mail",
+    "DROP INDEX ix_ll_tables_lobby",
+    "ALTER TABLE ll_tables DROP COLUMN lang",
+    "ALTER TABLE ll_tables DROP COLUMN public",
+)
+
+#: What schema version 4 added.
 VERSION_4 = (
     "DROP TABLE ll_mail_tokens",
     "DROP TABLE ll_account_cards",
@@ -37,6 +46,7 @@ def before_alembic(db: Connection, version: int) -> None:
     """Make the database on ``db`` (today's schema) one of schema ``version``, as the
     server wrote it before Alembic: no ``alembic_version``, its version in ``ll_meta``."""
     statements = [
+        *VERSION_5,
         *VERSION_4,
         *(VERSION_3 if version < 3 else ()),
         *(VERSION_2 if version < 2 else ()),

@@ -85,8 +85,8 @@ class PasswordReset(Incoming):
 
 class AccountInfo(Model):
     """The signed-in account, and the token its changing requests carry; its address
-    (only ever shown to itself), whether it is verified, and whether this server sends
-    mail at all."""
+    (only ever shown to itself), whether it is verified, whether this server sends
+    mail at all, and whether the account is mailed when it is its turn."""
 
     id: str
     name: str
@@ -94,6 +94,13 @@ class AccountInfo(Model):
     email: str | None
     email_verified: bool
     mail: bool
+    turn_mail: bool
+
+
+class Notifications(Incoming):
+    """Whether to be mailed when it is your turn at a turn-based table."""
+
+    turn_mail: bool
 
 
 class SessionInfo(Model):
@@ -136,6 +143,7 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
             email=account.email,
             email_verified=account.email_verified,
             mail=accounts.mailer.enabled,
+            turn_mail=account.turn_mail,
         )
 
     def open_session(response: Response, signed: SignedIn) -> AccountInfo:
@@ -199,6 +207,12 @@ def account_router(sessions: Sessions, settings: Settings) -> APIRouter:
         _, account = await changing(request)
         limit(request, account.name)
         await accounts.set_email(account, body.email, body.lang, base(request))
+
+    @router.post("/account/notifications")
+    async def change_notifications(body: Notifications, request: Request) -> AccountInfo:
+        """Whether to be mailed when it is your turn at a turn-based table."""
+        session, account = await changing(request)
+        return info(session, await accounts.set_turn_mail(account, body.turn_mail))
 
     @router.post("/account/email/verify", status_code=204)
     async def verify_email(body: LinkToken, request: Request) -> None:

@@ -10,6 +10,7 @@ is, after the same work (a hash checked against a stand-in).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import smtplib
@@ -171,6 +172,11 @@ class AccountService:
         new_hash = await run_in_threadpool(self.hasher.hash, new_password)
         await run_in_threadpool(self.repository.set_password, found.account_id, new_hash)
         await run_in_threadpool(self.repository.end_sessions, found.account_id)
+
+    async def set_turn_mail(self, account: AccountData, on: bool) -> AccountData:
+        """Whether the account is mailed when it is its turn at a turn-based table."""
+        await run_in_threadpool(self.repository.set_turn_mail, account.id, on)
+        return dataclasses.replace(account, turn_mail=on)
 
     async def _send_link(
         self, account: AccountData, email: str, purpose: Purpose, lang: str, base: str

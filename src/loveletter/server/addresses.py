@@ -13,6 +13,8 @@ import socket
 from dataclasses import dataclass
 from functools import cache
 
+from starlette.requests import Request
+
 #: Addresses that stand for every interface.
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
@@ -91,3 +93,22 @@ def reachable_urls(listen: str, port: int) -> list[str]:
     if listen in EVERY_INTERFACE:
         return [url_of(a, port) for a in lan_addresses()] or [url_of("127.0.0.1", port)]
     return [url_of(listen, port)]
+
+
+class LinkBase:
+    """Where the links of mail sent on the server's own initiative (a turn mail) start:
+    the public URL, else the address players last reached the server at (the one
+    they would use again), None before any."""
+
+    def __init__(self, public_url: str | None) -> None:
+        self._base = public_url
+        self._fixed = public_url is not None
+
+    def saw(self, request: Request) -> None:
+        """A player's request came in at this address."""
+        if not self._fixed:
+            self._base = str(request.base_url)
+
+    def __call__(self) -> str | None:
+        """The base of links, if known."""
+        return self._base

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from .account_routes import account_router, player_router
 from .accounts import AccountService
+from .addresses import LinkBase
 from .autoplay import BotPool, Pacer, sweep_forever
 from .collector import Collector
 from .connections import ConnectionManager
@@ -28,6 +29,7 @@ from .repository import MEMORY, make_repository
 from .service import TableService
 from .sessions import Sessions
 from .settings import Settings
+from .turns import TurnMails
 from .websocket import SocketClient, refuse_connection
 
 STATIC = Path(__file__).parent / "static"
@@ -42,12 +44,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         raise ValueError("tables kept in memory cannot be shared with other processes")
     hub = make_hub(settings.redis_url)
     repository = make_repository(settings.db_url)
-    service = TableService(repository, hub, max_idle=settings.max_idle_tables)
+    service = TableService(repository, hub, max_idle=settings.max_idle_tables, clock=settings.clock)
     mailer = Mailer(settings.smtp_url, settings.mail_from)
-    sessions = Sessions(AccountService(repository, mailer=mailer), settings)
+    sessions = Sessions(
+        AccountService(repository, mailer=mailer, clock=settings.clock.now), settings
+    )
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers, settings.policies)
-    pacer = Pacer(service, pool, settings)
+    link_base = LinkBase(settings.public_url)
+    pacer = Pacer(service, pool, settings, TurnMails(service, mailer, link_base))
     service.on_commit.append(pacer.poke)
     occupancy = Occupancy(settings.max_connections)
 
@@ -89,7 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.service = service  # for tests and tools that look inside a running server
     install_refusals(app, settings.max_body_bytes)
-    app.include_router(api_router(service, manager, settings, sessions))
+    app.include_router(api_router(service, manager, settings, sessions, link_base))
     app.include_router(account_router(sessions, settings))
     app.include_router(player_router(PlayerService(repository), settings))
 
@@ -114,6 +119,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/leaderboard", include_in_schema=False)
     @app.get("/verify", include_in_schema=False)
     @app.get("/reset", include_in_schema=False)
+    @app.get("/lobby", include_in_schema=False)
+    @app.get("/games", include_in_schema=False)
     async def index() -> FileResponse:
         """The browser UI: one page; its script shows the home, a table, or a replay."""
         return FileResponse(STATIC / "index.html")

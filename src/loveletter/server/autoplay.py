@@ -4,9 +4,10 @@ Bots decide in worker processes (their search never blocks the event loop) from 
 view of their seat only, like any player. The :class:`Pacer` gives each table at
 most one pending move: a bot's decision after a short, natural delay, the next
 deal after the pause between rounds, or the stand-in's decision when a human's turn
-timer runs out. :func:`sweep_forever` keeps presence fresh,
-lets bots stand in for players gone too long, and restarts tables whose pending move
-was lost (a process that died): no game is ever stuck.
+timer runs out (at a turn-based table, after the mail that tells them it is their
+turn). :func:`sweep_forever` keeps presence fresh, lets bots stand in for players
+gone too long, and restarts tables whose pending move was lost (a process that
+died): no game is ever stuck.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..tables import StaleError, StorageError, TableError, TableState
 from .policies import PolicyLevel
 from .service import TableService
 from .settings import Settings
+from .turns import TurnMails
 
 log = logging.getLogger(__name__)
 
@@ -139,10 +141,17 @@ class BotPool:
 class Pacer:
     """Schedules each table's next automatic move: a bot's decision or the next deal."""
 
-    def __init__(self, service: TableService, pool: BotPool, settings: Settings) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        pool: BotPool,
+        settings: Settings,
+        turn_mails: TurnMails | None = None,
+    ) -> None:
         self.service = service
         self.pool = pool
         self.settings = settings
+        self.turn_mails = turn_mails
         self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
         self._changes: set[asyncio.Future[TableState]] = set()  # being committed
         self._closed = False
@@ -168,11 +177,7 @@ class Pacer:
             self._plan(state, self._deal(state.id, state.version))
         elif (due := state.timer_due()) is not None:
             seat, deadline = due
-            view = state.view(seat)
-            work = self._timeout(
-                state.id, state.version, seat, deadline, state.data.bot_level, view
-            )
-            self._plan(state, work)
+            self._plan(state, self._timeout(state, seat, deadline))
 
     def _plan(self, state: TableState, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -205,15 +210,14 @@ class Pacer:
             await asyncio.sleep(wait)
         await self._commit(self.service.bot_act(table_id, version, seat, action))
 
-    async def _timeout(
-        self, table_id: str, version: int, seat: int, deadline: float, level: str, view: View
-    ) -> None:
-        """When a human's turn timer runs out, their stand-in bot makes that decision."""
-        wait = deadline - time.time()  # the deadline is stored: it holds across restarts
-        if wait > 0:
-            await asyncio.sleep(wait)
-        action = await self.pool.choose(level, view)
-        await self._commit(self.service.timeout_act(table_id, version, seat, action))
+    async def _timeout(self, state: TableState, seat: int, deadline: float) -> None:
+        """When a human's turn timer runs out, their stand-in bot makes that decision;
+        meanwhile, at a turn-based table, the player may be told by mail."""
+        if self.turn_mails is not None:
+            await self.turn_mails.tell(state, seat, deadline)
+        await self.service.clock.sleep_until(deadline)  # stored: it holds across restarts
+        action = await self.pool.choose(state.data.bot_level, state.view(seat))
+        await self._commit(self.service.timeout_act(state.id, state.version, seat, action))
 
     async def _deal(self, table_id: str, version: int) -> None:
         if self.settings.round_pause > 0:

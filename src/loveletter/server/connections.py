@@ -156,7 +156,14 @@ class Connection:
             earlier = shared.earlier(self.seat, self.lang)
         view = shared.view(self.seat)
         return state_message(
-            state, self.seat, log, log_reset, table=shared.info, view=view, earlier=earlier
+            state,
+            self.seat,
+            log,
+            log_reset,
+            table=shared.info,
+            view=view,
+            now=self.manager.service.clock.now(),
+            earlier=earlier,
         )
 
     def _narrate(self, state: TableState) -> tuple[list[str], bool]:

@@ -15,19 +15,22 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from .. import __version__
-from ..tables import Lang
-from .addresses import Links, links
+from ..tables import AccountData, Lang, LobbyQuery
+from .addresses import LinkBase, Links, links
 from .catalogue import EditionInfo, editions
 from .connections import ConnectionManager
-from .messages import game_info, table_info
+from .messages import account_table, game_info, lobby_table, table_info
 from .policies import LevelsInfo, level_refusal, levels_info
 from .protocol import (
     BOT_LEVELS,
     LARGEST,
+    LONGEST_TURN,
     URL_SAFE,
+    AccountTables,
     Claimed,
     ClaimSeat,
     CreateTable,
+    Edition,
     ErrorResponse,
     GameInfo,
     Health,
@@ -35,6 +38,9 @@ from .protocol import (
     Joined,
     JoinTable,
     LinksInfo,
+    LobbyInfo,
+    Matched,
+    QuickMatch,
     TableCreated,
     TableInfo,
 )
@@ -57,11 +63,28 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def api_router(
-    service: TableService, manager: ConnectionManager, settings: Settings, sessions: Sessions
+    service: TableService,
+    manager: ConnectionManager,
+    settings: Settings,
+    sessions: Sessions,
+    link_base: LinkBase,
 ) -> APIRouter:
     """The routes under ``/api``."""
     router = APIRouter(prefix="/api", responses=_ERRORS, route_class=StrictJSONRoute)
-    creations = KeyedBuckets(settings.create_rate, settings.create_burst)
+    by_address = KeyedBuckets(settings.create_rate, settings.create_burst)
+    by_account = KeyedBuckets(settings.create_rate, settings.create_burst)
+
+    def limit_creations(request: Request, account: AccountData | None) -> None:
+        """Refuse a table's creation beyond the address's budget, or the account's."""
+        keys = [(by_address, request.client.host if request.client else "")]
+        if account is not None:
+            keys.append((by_account, account.id))
+        for buckets, key in keys:
+            wait = buckets.take(key)
+            if wait is not None:  # (never refilled when create_rate is 0)
+                retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
+                message = "too many tables created from your address: try again later"
+                raise RequestRefused(429, "rate_limited", message, retry)
 
     def reach(request: Request) -> Links:
         port = request.url.port or (443 if request.url.scheme == "https" else 80)
@@ -72,11 +95,9 @@ def api_router(
     )
     async def create_table(spec: CreateTable, request: Request) -> TableCreated:
         """Create a table; share ``invite_url``, keep ``host_token`` to start the game."""
-        wait = creations.take(request.client.host if request.client else "")
-        if wait is not None:  # (never refilled when create_rate is 0)
-            retry = {"Retry-After": str(math.ceil(wait))} if math.isfinite(wait) else None
-            message = "too many tables created from your address: try again later"
-            raise RequestRefused(429, "rate_limited", message, retry)
+        found = await sessions.current(request)
+        limit_creations(request, found[1] if found else None)
+        link_base.saw(request)
         refused = level_refusal(spec.levels(), spec.edition, len(spec.seats), settings.policies)
         if refused is not None:
             raise RequestRefused(422, refused.code, refused.message)
@@ -103,7 +124,51 @@ def api_router(
         account = await sessions.acting(request)
         name, account_id = (account.name, account.id) if account else (body.name, None)
         seat, token = await service.join(table_id, name, body.seat, body.host_token, account_id)
+        link_base.saw(request)
         return Joined(table=table_id, seat=seat, token=token)
+
+    @router.get("/lobby", tags=["lobby"])
+    async def lobby(
+        edition: Annotated[Edition | None, Query()] = None,
+        players: Annotated[int | None, Query(ge=2, le=8)] = None,
+        turn_timer: Annotated[float | None, Query(ge=0, le=LONGEST_TURN)] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        offset: Annotated[int, Query(ge=0, le=LARGEST)] = 0,
+    ) -> LobbyInfo:
+        """The public tables waiting for players, newest first; a real-time table while
+        a seated player is there, a turn-based one until it starts."""
+        page = await service.lobby(LobbyQuery(edition, players, turn_timer), limit, offset)
+        return LobbyInfo(total=page.total, tables=[lobby_table(e) for e in page.entries])
+
+    @router.post("/quickmatch", tags=["lobby"], responses={429: {"model": ErrorResponse}})
+    async def quick_match(body: QuickMatch, request: Request) -> Matched:
+        """A seat at the public table of this edition, size and turn timer waiting
+        longest, or at a new one whose host you are (it may then start with bots)."""
+        account = await sessions.acting(request)
+        if account is None and body.name is None:
+            raise RequestRefused(422, "invalid_message", "a guest needs a name to sit down")
+        limit_creations(request, account)
+        link_base.saw(request)
+        name, account_id = (account.name, account.id) if account else (body.name, None)
+        assert name is not None
+        matched = await service.quick_match(body.to_spec(), name, account_id)
+        return Matched(
+            table=matched.table,
+            seat=matched.seat,
+            token=matched.token,
+            host_token=matched.host_token,
+            created=matched.host_token is not None,
+        )
+
+    @router.get("/account/games", tags=["accounts"], responses={401: {"model": ErrorResponse}})
+    async def account_tables(request: Request) -> AccountTables:
+        """Your tables not finished: those where it is your turn first."""
+        _, account = await sessions.signed_in(request)
+        found = [
+            account_table(state, account.id) for state in await service.account_tables(account.id)
+        ]
+        found.sort(key=lambda t: (not t.your_turn, t.deadline or math.inf))
+        return AccountTables(server_time=service.clock.now(), games=found)
 
     @router.post("/tables/{table_id}/claim", tags=["tables"])
     async def claim_seat(table_id: TableIdPath, body: ClaimSeat, request: Request) -> Claimed:

@@ -1,4 +1,5 @@
-"""Mail: the links that verify an account's address and reset its password, sent
+"""Mail: the links that verify an account's address and reset its password, and the
+news that it is a player's turn at a turn-based table, sent
 through the SMTP server that ``--smtp`` names (none: the features that need mail say
 so, everything else works).
 
@@ -47,6 +48,21 @@ MAILS = {
             "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans"
             " l'heure :\n\n{link}\n\nSi vous ne l'avez pas demandé, ignorez ce message : votre"
             " mot de passe reste le même.\n",
+        ),
+    },
+    "turn": {
+        "en": (
+            "Love Letter: your turn at table {table}",
+            "Hello {name},\n\nIt is your turn to play at table {table} ({edition}, with"
+            " {others}). Play before {deadline}: after that, a bot plays this move for you."
+            "\n\n{link}\n\nTo stop these mails, untick them in your account.\n",
+        ),
+        "fr": (
+            "Love Letter : à vous de jouer à la table {table}",
+            "Bonjour {name},\n\nC'est à vous de jouer à la table {table} ({edition}, avec"
+            " {others}). Jouez avant le {deadline} : ensuite, un robot joue ce coup pour"
+            " vous.\n\n{link}\n\nPour ne plus recevoir ces messages, décochez-les dans"
+            " votre compte.\n",
         ),
     },
 }

@@ -19,8 +19,8 @@ from typing import Any
 
 import orjson
 
-from ..tables import GameSummary, TableState
-from .protocol import GameInfo, TableInfo
+from ..tables import GameSummary, LobbyEntry, TableState
+from .protocol import AccountTable, GameInfo, LobbyHost, LobbyTable, TableInfo
 
 
 def encode(message: Any) -> str:
@@ -60,6 +60,8 @@ def public_table(state: TableState) -> dict[str, Any]:
         "host_gone_at": state.host_gone_at(),
         "spectator_chat": data.spectator_chat,
         "hints": data.hints,
+        "public": data.public,
+        "lang": data.lang,
         "status": data.status,
         "game": data.game_number,
         "version": data.version,
@@ -82,6 +84,45 @@ def public_table(state: TableState) -> dict[str, Any]:
 def table_info(state: TableState) -> TableInfo:
     """What everyone may see of a table, as the HTTP API answers it."""
     return TableInfo.model_validate(public_table(state))
+
+
+def lobby_table(entry: LobbyEntry) -> LobbyTable:
+    """A public table waiting for players, as the lobby lists it."""
+    data = entry.table
+    host = None if data.host_seat is None else entry.seats[data.host_seat]
+    return LobbyTable(
+        id=data.id,
+        edition=data.edition,
+        players=len(entry.seats),
+        free=sum(seat.kind == "open" for seat in entry.seats),
+        turn_timer=data.turn_timer,
+        lang="fr" if data.lang == "fr" else "en",
+        created_at=data.created_at,
+        host=None
+        if host is None or host.name is None
+        else LobbyHost(name=host.name, account=host.account_id, rating=entry.host_rating),
+        seated=[seat.name for seat in entry.seats if seat.kind == "human" and seat.name],
+    )
+
+
+def account_table(state: TableState, account_id: str) -> AccountTable:
+    """A table as its seated account's list of games shows it."""
+    seat = state.seat_of_account(account_id)
+    assert seat is not None
+    due = state.timer_due()
+    game = state.game
+    your_turn = state.awaiting() == "human" and game is not None and game.to_move == seat.seat
+    return AccountTable(
+        table=state.id,
+        edition=state.data.edition,
+        status=state.status,
+        seat=seat.seat,
+        your_turn=your_turn,
+        deadline=due[1] if due is not None and your_turn else None,
+        turn_timer=state.data.turn_timer,
+        players=[s.name or "" for s in state.seats],
+        updated_at=state.data.updated_at,
+    )
 
 
 def record_path(table_id: str, number: int) -> str:
@@ -109,18 +150,19 @@ def state_message(
     *,
     table: str,
     view: str,
+    now: float,
     earlier: str = "",
 ) -> str:
     """A ``state`` message as JSON text, for a client at ``seat`` (None: a spectator)
-    told ``log``. ``table`` and ``view`` are JSON texts its table's clients share (the
-    :func:`public_table`, the engine's view for the seat), ``earlier`` the member of
-    :func:`earlier_member`, if any."""
+    told ``log`` at ``now`` (the server's clock). ``table`` and ``view`` are JSON texts
+    its table's clients share (the :func:`public_table`, the engine's view for the
+    seat), ``earlier`` the member of :func:`earlier_member`, if any."""
     message: dict[str, Any] = {
         "type": "state",
         "version": state.version,
         "you": {"seat": seat},
         "position": state.position(),
-        "server_time": time.time(),
+        "server_time": now,
         "log": log,
         "log_reset": log_reset,
     }

@@ -148,6 +148,21 @@ class BotSeat(Incoming):
 SeatSpec = Annotated[OpenSeat | BotSeat, Field(discriminator="kind")]
 
 
+#: The longest turn timer: a week a move.
+LONGEST_TURN = 7 * 86400.0
+
+TurnTimer = Annotated[
+    float,
+    Field(
+        ge=0,
+        le=LONGEST_TURN,
+        description="Seconds a human has for each decision before their stand-in bot makes"
+        " it (0: no turn timer); from an hour on, the table is turn-based: absence never"
+        " hands a seat to a bot before the timer runs out.",
+    ),
+]
+
+
 class CreateTable(Incoming):
     """A new table: its edition, its seats in order, its options."""
 
@@ -165,17 +180,13 @@ class CreateTable(Incoming):
         Field(gt=0, le=86400, description="Seconds a player may be gone before a bot stands in."),
     ] = 60.0
     lang: Annotated[Lang, Field(description="The language of the bots' names.")] = "en"
-    turn_timer: Annotated[
-        float,
-        Field(
-            ge=0,
-            le=3600,
-            description="Seconds a human has for each decision before their stand-in bot"
-            " makes it (0: no turn timer).",
-        ),
-    ] = 0.0
+    turn_timer: TurnTimer = 0.0
     hints: Annotated[
         bool, Field(description="Whether seated players may ask for the expert's hint.")
+    ] = False
+    public: Annotated[
+        bool,
+        Field(description="Listed in the lobby while it waits for players (else: link only)."),
     ] = False
 
     def levels(self) -> list[str]:
@@ -193,6 +204,7 @@ class CreateTable(Incoming):
             lang=self.lang,
             turn_timer=self.turn_timer,
             hints=self.hints,
+            public=self.public,
         )
 
 
@@ -269,10 +281,101 @@ class TableInfo(Model):
     host_gone_at: float | None
     spectator_chat: bool
     hints: bool
+    public: bool
+    lang: Lang
     status: TableStatus
     game: int
     version: int
     seats: list[SeatInfo]
+
+
+class QuickMatch(Incoming):
+    """A seat at any public table of this edition, size and turn timer: the one waiting
+    longest, or a new one; ``name`` is a guest's (a signed-in player plays under the
+    account's)."""
+
+    edition: Edition = "classic"
+    players: Annotated[int, Field(ge=2, le=8)] = 2
+    turn_timer: TurnTimer = 0.0
+    lang: Annotated[Lang, Field(description="The table's language, if one is opened.")] = "en"
+    name: DisplayName | None = None
+
+    def to_spec(self) -> TableSpec:
+        """The table a quick match opens when none waits."""
+        return TableSpec(
+            edition=self.edition,
+            seats=(None,) * self.players,
+            options=Options(),
+            bot_level="medium",
+            disconnect_timeout=60.0,
+            lang=self.lang,
+            turn_timer=self.turn_timer,
+            public=True,
+        )
+
+
+class Matched(Model):
+    """The seat a quick match took and its token; ``host_token`` when it opened the
+    table (the host starts it, bots taking the seats still open)."""
+
+    table: str
+    seat: int
+    token: str
+    host_token: str | None
+    created: bool
+
+
+class LobbyHost(Model):
+    """The host of a table in the lobby: their name, their account (null: a guest) and
+    its rating in the edition's family (null: unrated)."""
+
+    name: str
+    account: str | None
+    rating: float | None
+
+
+class LobbyTable(Model):
+    """A public table waiting for players."""
+
+    id: str
+    edition: str
+    players: int
+    free: int
+    turn_timer: float
+    lang: Lang
+    created_at: float
+    host: LobbyHost | None
+    seated: list[str]
+
+
+class LobbyInfo(Model):
+    """A page of the lobby: how many tables fit in all, and this page's, newest first."""
+
+    total: int
+    tables: list[LobbyTable]
+
+
+class AccountTable(Model):
+    """A table the signed-in player sits at, not finished: whether it is their turn
+    and until when (``deadline``, null without a turn timer)."""
+
+    table: str
+    edition: str
+    status: TableStatus
+    seat: int
+    your_turn: bool
+    deadline: float | None
+    turn_timer: float
+    players: list[str]
+    updated_at: float
+
+
+class AccountTables(Model):
+    """The signed-in player's tables, those where it is their turn first (soonest
+    deadline first); ``server_time`` to count the time left from."""
+
+    server_time: float
+    games: list[AccountTable]
 
 
 class LinksInfo(Model):

@@ -27,6 +27,9 @@ from ..tables import (
     FinishedGame,
     GameStatus,
     GameSummary,
+    LobbyEntry,
+    LobbyPage,
+    LobbyQuery,
     MailToken,
     NewAction,
     Rater,
@@ -106,6 +109,31 @@ class TableRepository(Protocol):
     def record(self, table_id: str, number: int) -> tuple[GameStatus, Record | None] | None:
         """A game's status and, once it is finished, its record; None if no such game."""
 
+    def lobby(
+        self,
+        query: LobbyQuery,
+        now: float,
+        limit: int,
+        offset: int = 0,
+        *,
+        oldest_first: bool = False,
+    ) -> LobbyPage:
+        """The public tables waiting for players at ``now`` that fit the query
+        (:meth:`~loveletter.tables.TableState.waiting_in_lobby`), newest first (or
+        oldest first), with their hosts' ratings."""
+
+    def account_tables(self, account_id: str, limit: int) -> list[str]:
+        """The tables not finished where the account holds a seat, latest change first."""
+
+    def claim_turn_mail(
+        self, table_id: str, account_id: str, turn: str, now: float, spacing: float
+    ) -> bool:
+        """Take the right to mail the account that it is its turn ``turn`` at the table:
+        only once a turn, and ``spacing`` seconds after the last mail of that table."""
+
+    def turn_mailed(self, table_id: str, account_id: str) -> tuple[str, float] | None:
+        """The turn of the last mail to the account about the table, and when."""
+
 
 class AccountRepository(Protocol):
     """Accounts and their sessions, as plain records (synchronous, like tables')."""
@@ -140,6 +168,9 @@ class AccountRepository(Protocol):
 
     def set_email(self, account_id: str, email: str | None, *, verified: bool) -> None:
         """Change an account's address (None: none) and whether it is verified."""
+
+    def set_turn_mail(self, account_id: str, on: bool) -> None:
+        """Whether the account is mailed when it is its turn at a turn-based table."""
 
     def account_with_email(self, email: str) -> AccountData | None:
         """The account whose verified address this is, if any."""
@@ -222,6 +253,7 @@ class MemoryRepository:
         self._ratings: dict[tuple[str, str], RatingData] = {}
         self._cards: dict[tuple[str, str], CardCount] = {}
         self._mail_tokens: dict[str, MailToken] = {}
+        self._turn_mails: dict[tuple[str, str], tuple[str, float]] = {}
 
     def create_schema(self) -> None:
         """Nothing to prepare."""
@@ -388,6 +420,74 @@ class MemoryRepository:
                 return None
             return game.summary.status, game.record
 
+    def lobby(
+        self,
+        query: LobbyQuery,
+        now: float,
+        limit: int,
+        offset: int = 0,
+        *,
+        oldest_first: bool = False,
+    ) -> LobbyPage:
+        """The public tables waiting for players that fit the query, with their hosts'
+        ratings."""
+        with self._lock:
+            states = [
+                TableState(t, tuple(self._seats[t.id]))
+                for t in self._tables.values()
+                if t.public and t.status == "lobby"
+            ]
+            found = [
+                state
+                for state in states
+                if state.waiting_in_lobby(now)
+                and query.edition in (None, state.data.edition)
+                and query.players in (None, len(state.seats))
+                and query.turn_timer in (None, state.data.turn_timer)
+            ]
+            found.sort(
+                key=lambda state: (state.data.created_at, state.id), reverse=not oldest_first
+            )
+            entries = tuple(
+                LobbyEntry(state.data, state.seats, self._host_rating(state))
+                for state in found[offset : offset + limit]
+            )
+        return LobbyPage(len(found), entries)
+
+    def _host_rating(self, state: TableState) -> float | None:
+        host = state.data.host_seat
+        account = None if host is None else state.seats[host].account_id
+        rating = self._ratings.get((account or "", family_of(state.data.edition)))
+        return None if rating is None else rating.ordinal
+
+    def account_tables(self, account_id: str, limit: int) -> list[str]:
+        """The tables not finished where the account holds a seat, latest change first."""
+        with self._lock:
+            tables = [
+                t
+                for t in self._tables.values()
+                if t.status != "finished"
+                and any(s.account_id == account_id for s in self._seats[t.id])
+            ]
+        tables.sort(key=lambda t: (t.updated_at, t.id), reverse=True)
+        return [t.id for t in tables[:limit]]
+
+    def claim_turn_mail(
+        self, table_id: str, account_id: str, turn: str, now: float, spacing: float
+    ) -> bool:
+        """Take the right to mail the account about this turn at the table."""
+        with self._lock:
+            last = self._turn_mails.get((table_id, account_id))
+            if last is not None and (last[0] == turn or now < last[1] + spacing):
+                return False
+            self._turn_mails[table_id, account_id] = (turn, now)
+            return True
+
+    def turn_mailed(self, table_id: str, account_id: str) -> tuple[str, float] | None:
+        """The turn of the last mail to the account about the table, and when."""
+        with self._lock:
+            return self._turn_mails.get((table_id, account_id))
+
     # ---------------------------------------------------------------- accounts
 
     def create_account(self, account: AccountData) -> bool:
@@ -439,6 +539,8 @@ class MemoryRepository:
             for kept in (self._ratings, self._cards):
                 for key in [key for key in kept if key[0] == account_id]:
                     del kept[key]
+            for mailed in [key for key in self._turn_mails if key[1] == account_id]:
+                del self._turn_mails[mailed]
 
     def create_session(self, session: SessionData) -> None:
         """Store a new session."""
@@ -477,6 +579,13 @@ class MemoryRepository:
                 self._accounts[account_id] = dataclasses.replace(
                     account, email=email, email_verified=verified
                 )
+
+    def set_turn_mail(self, account_id: str, on: bool) -> None:
+        """Whether the account is mailed when it is its turn at a turn-based table."""
+        with self._lock:
+            account = self._accounts.get(account_id)
+            if account is not None:
+                self._accounts[account_id] = dataclasses.replace(account, turn_mail=on)
 
     def account_with_email(self, email: str) -> AccountData | None:
         """The account whose verified address this is, if any."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -31,11 +30,14 @@ from ..tables import (
     ConflictError,
     ForbiddenError,
     GameSummary,
+    LobbyPage,
+    LobbyQuery,
     NotFoundError,
     StaleError,
     TableSpec,
     TableState,
 )
+from .clock import Clock, SystemClock
 from .group_commit import GroupCommit
 from .hub import Hub
 from .messages import encode
@@ -123,6 +125,24 @@ def _check_host(state: TableState, host_token: str | None, by: Sitter | None) ->
         raise ForbiddenError("only the host may do this: wrong host token", "not_host")
 
 
+#: The tables a quick match tries before it opens one.
+MATCH_CANDIDATES = 20
+
+#: The most tables a player's list of games shows.
+ACCOUNT_TABLES = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """Where a quick match seated the player: the table, the seat and its token, and
+    the host token when the match opened the table."""
+
+    table: str
+    seat: int
+    token: str
+    host_token: str | None
+
+
 #: The replays kept encoded, in characters (about 1.2 million for a game of 200
 #: rounds of two players).
 REPLAY_CHARS = 16_000_000
@@ -138,9 +158,17 @@ def _replay_text(record: Record, lang: str, table_id: str, number: int) -> str:
 class TableService:
     """The commands of the game server, over a repository and a hub."""
 
-    def __init__(self, repository: ServerRepository, hub: Hub, *, max_idle: int = 1000) -> None:
+    def __init__(
+        self,
+        repository: ServerRepository,
+        hub: Hub,
+        *,
+        max_idle: int = 1000,
+        clock: Clock | None = None,
+    ) -> None:
         self.repository = repository
         self.hub = hub
+        self.clock: Clock = clock or SystemClock()
         self.on_commit: list[Callable[[TableState], None]] = []
         self.max_idle = max_idle
         self._cache: dict[str, TableState] = {}
@@ -182,7 +210,7 @@ class TableService:
     async def open(self, *, only_process: bool) -> list[TableState]:
         """Create the schema, then rebuild every game under way by replay."""
         await self._db(self.repository.create_schema)
-        await self._db(self.repository.grant_grace, time.time(), offline=only_process)
+        await self._db(self.repository.grant_grace, self.clock.now(), offline=only_process)
         states = []
         for table_id in await self._db(self.repository.tables_in_play):
             try:
@@ -325,7 +353,7 @@ class TableService:
         async with self.locks.hold(table_id):
             for _ in range(_RETRIES):
                 old = await self._load(table_id)
-                now = time.time()
+                now = self.clock.now()
                 new = command(old, now)
                 if new is None:
                     return old
@@ -352,7 +380,7 @@ class TableService:
     async def create(self, spec: TableSpec) -> tuple[TableState, str]:
         """A new table in the lobby, and the host's token."""
         host_token = new_token()
-        state = tables.new_table(spec, new_table_id(), hash_token(host_token), time.time())
+        state = tables.new_table(spec, new_table_id(), hash_token(host_token), self.clock.now())
         await self._db(self.repository.create_table, state.data, state.seats)
         self._keep(state)
         return state, host_token
@@ -378,6 +406,43 @@ class TableService:
         taken = state.seat_of(token_hash)
         assert taken is not None
         return taken, token
+
+    async def lobby(self, query: LobbyQuery, limit: int, offset: int = 0) -> LobbyPage:
+        """The public tables waiting for players that fit the query, newest first."""
+        return await self._db(self.repository.lobby, query, self.clock.now(), limit, offset)
+
+    async def quick_match(self, spec: TableSpec, name: str, account_id: str | None) -> Matched:
+        """Sit at the public table waiting longest that fits ``spec`` (its edition, its
+        number of seats, its turn timer; its language first), or else open one whose
+        host the player is."""
+        query = LobbyQuery(spec.edition, len(spec.seats), spec.turn_timer)
+        now = self.clock.now()
+        page = await self._db(
+            self.repository.lobby, query, now, MATCH_CANDIDATES, 0, oldest_first=True
+        )
+        candidates = sorted(page.entries, key=lambda entry: entry.table.lang != spec.lang)
+        for entry in candidates:
+            if account_id is not None and any(s.account_id == account_id for s in entry.seats):
+                continue
+            try:
+                seat, token = await self.join(entry.table.id, name, None, None, account_id)
+            except ConflictError:  # taken meanwhile, started, or a name alike: the next
+                continue
+            return Matched(entry.table.id, seat, token, None)
+        state, host_token = await self.create(spec)
+        seat, token = await self.join(state.id, name, None, host_token, account_id)
+        return Matched(state.id, seat, token, host_token)
+
+    async def account_tables(self, account_id: str) -> list[TableState]:
+        """The tables not finished where the account holds a seat, latest change first."""
+        found = await self._db(self.repository.account_tables, account_id, ACCOUNT_TABLES)
+        states = []
+        for table_id in found:
+            try:
+                states.append(await self.get(table_id))
+            except NotFoundError:  # deleted meanwhile
+                continue
+        return states
 
     async def start(
         self,
@@ -515,7 +580,7 @@ class TableService:
 
     async def heartbeat(self, seats: list[tuple[str, int]]) -> None:
         """Seats with a connection to this process are present."""
-        await self._db(self.repository.heartbeat, seats, time.time())
+        await self._db(self.repository.heartbeat, seats, self.clock.now())
 
     async def absent_seats(self) -> list[tuple[str, int]]:
         """Seats a bot should stand in for now
@@ -526,12 +591,12 @@ class TableService:
         own seats seen); alone, this process knows that a seat online is held here.
         """
         return await self._db(
-            self.repository.absent_seats, time.time(), offline_only=self.hub.only_process
+            self.repository.absent_seats, self.clock.now(), offline_only=self.hub.only_process
         )
 
     async def stalled_tables(self, idle: float) -> list[str]:
         """Tables waiting on a bot or a deal for more than ``idle`` seconds."""
-        return await self._db(self.repository.stalled_tables, time.time() - idle)
+        return await self._db(self.repository.stalled_tables, self.clock.now() - idle)
 
     # ------------------------------------------------------------------ history
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
+from .clock import Clock, SystemClock
 from .policies import PolicyLevel
 
 
@@ -63,6 +64,8 @@ class Settings:
       many seconds (``server.collector``; ``loveletter serve`` does), instead of on
       Python's own schedule (None). It takes over the process's collector: one such
       server per process.
+    - ``clock``: where the server reads the time and waits for instants (``server.clock``:
+      the wall clock, or one a test moves by hand).
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -95,3 +98,4 @@ class Settings:
     trusted_proxies: str = "127.0.0.1"
     policies: tuple[PolicyLevel, ...] = ()
     collect_interval: float | None = None
+    clock: Clock = field(default_factory=SystemClock)

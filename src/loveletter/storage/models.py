@@ -24,7 +24,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: The schema's version, written in ``ll_meta``: one Alembic revision each
 #: (``migrations/versions``), which the server runs when it starts (``schema.py``).
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class Base(DeclarativeBase):
@@ -65,6 +65,10 @@ class TableRow(Base):
     host_seat: Mapped[int | None] = mapped_column(Integer)  # once the host sits
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)  # may they write
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # schema version 3
+    public: Mapped[bool] = mapped_column(Boolean, default=False)  # in the lobby; version 5
+    lang: Mapped[str] = mapped_column(String(2), default="en")  # version 5
+
+    __table_args__ = (Index("ix_ll_tables_lobby", "status", "public", "created_at"),)
 
 
 class SeatRow(Base):
@@ -149,6 +153,7 @@ class AccountRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     email: Mapped[str | None] = mapped_column(String(254), index=True)  # never shown to others
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    turn_mail: Mapped[bool] = mapped_column(Boolean, default=True)  # version 5
 
 
 class SessionRow(Base):
@@ -232,3 +237,19 @@ class MailTokenRow(Base):
     purpose: Mapped[str] = mapped_column(String(10))  # verify, reset
     email: Mapped[str] = mapped_column(String(254))  # the address it was sent to
     expires_at: Mapped[float] = mapped_column(Float)
+
+
+class TurnMailRow(Base):
+    """The last mail that told an account it was its turn at a table: which turn
+    (``turn``: the game, round and action it waited on) and when (schema version 5)."""
+
+    __tablename__ = "ll_turn_mails"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("ll_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    turn: Mapped[str] = mapped_column(String(40))
+    sent_at: Mapped[float] = mapped_column(Float)

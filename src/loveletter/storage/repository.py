@@ -45,6 +45,7 @@ from sqlalchemy.exc import (
 from ..engine import Record
 from ..tables.errors import StorageError
 from ..tables.records import (
+    TURN_BASED,
     AccountData,
     AccountGame,
     CardCount,
@@ -53,6 +54,9 @@ from ..tables.records import (
     FinishedGame,
     GameStatus,
     GameSummary,
+    LobbyEntry,
+    LobbyPage,
+    LobbyQuery,
     MailToken,
     Rater,
     RatingData,
@@ -75,6 +79,7 @@ from .models import (
     SeatRow,
     SessionRow,
     TableRow,
+    TurnMailRow,
 )
 from .schema import upgrade
 
@@ -177,11 +182,9 @@ class Repository:
             row = db.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
             if row is None:
                 return None
-            table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
-            marks = tuple((r, i, s) for r, i, s in row.standin_marks or ())
-            table = dataclasses.replace(table, standin_marks=marks)
+            table = _table(row)
             seats = tuple(
-                SeatData(**{key: getattr(seat, key) for key in SeatData.__slots__})
+                _seat(seat)
                 for seat in db.execute(
                     select(SeatRow.__table__)
                     .where(SeatRow.table_id == table_id)
@@ -290,6 +293,7 @@ class Repository:
                 TableRow.status == "playing",
                 SeatRow.kind == "human",
                 SeatRow.standin.is_(False),
+                TableRow.turn_timer < TURN_BASED,  # absence hands no turn-based seat
                 SeatRow.seen_at + TableRow.disconnect_timeout <= now,
             )
         )
@@ -362,6 +366,132 @@ class Repository:
                 return None
             status, record = row
             return status, record if status == "finished" else None
+
+    # ---------------------------------------------------------------- lobby
+
+    def lobby(
+        self,
+        query: LobbyQuery,
+        now: float,
+        limit: int,
+        offset: int = 0,
+        *,
+        oldest_first: bool = False,
+    ) -> LobbyPage:
+        """The public tables waiting for players at ``now`` that fit the query, newest
+        first (or oldest first), with their hosts' ratings: the query says what
+        :meth:`~loveletter.tables.TableState.waiting_in_lobby` says."""
+        seat = SeatRow.table_id == TableRow.id
+        present = or_(
+            TableRow.turn_timer >= TURN_BASED,
+            SeatRow.online.is_(True),
+            SeatRow.seen_at + TableRow.disconnect_timeout > now,
+        )
+        fits = [
+            TableRow.status == "lobby",
+            TableRow.public.is_(True),
+            select(SeatRow.seat).where(seat, SeatRow.kind == "open").exists(),
+            select(SeatRow.seat).where(seat, SeatRow.kind == "human", present).exists(),
+        ]
+        if query.edition is not None:
+            fits.append(TableRow.edition == query.edition)
+        if query.turn_timer is not None:
+            fits.append(TableRow.turn_timer == query.turn_timer)
+        if query.players is not None:
+            seats = select(func.count()).where(seat).scalar_subquery()
+            fits.append(seats == query.players)
+        order = (TableRow.created_at, TableRow.id)
+        with self._begin() as db:
+            total = db.scalar(select(func.count()).select_from(TableRow).where(*fits)) or 0
+            rows = db.execute(
+                select(TableRow.__table__)
+                .where(*fits)
+                .order_by(*(order if oldest_first else (o.desc() for o in order)))
+                .limit(limit)
+                .offset(offset)
+            ).all()
+            tables = [_table(row) for row in rows]
+            seats_of: dict[str, list[SeatData]] = {t.id: [] for t in tables}
+            if tables:
+                for row in db.execute(
+                    select(SeatRow.__table__)
+                    .where(SeatRow.table_id.in_(list(seats_of)))
+                    .order_by(SeatRow.table_id, SeatRow.seat)
+                ):
+                    seats_of[row.table_id].append(_seat(row))
+            hosts = {
+                t.id: seats_of[t.id][t.host_seat].account_id
+                for t in tables
+                if t.host_seat is not None
+            }
+            ratings = {
+                (r.account_id, r.family): r.ordinal
+                for r in db.execute(
+                    select(RatingRow.account_id, RatingRow.family, RatingRow.ordinal).where(
+                        RatingRow.account_id.in_([a for a in hosts.values() if a])
+                    )
+                )
+            }
+        return LobbyPage(
+            total,
+            tuple(
+                LobbyEntry(
+                    t,
+                    tuple(seats_of[t.id]),
+                    ratings.get((hosts.get(t.id) or "", family_of(t.edition))),
+                )
+                for t in tables
+            ),
+        )
+
+    def account_tables(self, account_id: str, limit: int) -> list[str]:
+        """The tables not finished where the account holds a seat, latest change first."""
+        with self._begin() as db:
+            return list(
+                db.scalars(
+                    select(TableRow.id)
+                    .join(SeatRow, SeatRow.table_id == TableRow.id)
+                    .where(SeatRow.account_id == account_id, TableRow.status != "finished")
+                    .order_by(TableRow.updated_at.desc(), TableRow.id)
+                    .limit(limit)
+                )
+            )
+
+    def claim_turn_mail(
+        self, table_id: str, account_id: str, turn: str, now: float, spacing: float
+    ) -> bool:
+        """Take the right to mail the account that it is its turn ``turn`` at the table
+        (once a turn, ``spacing`` seconds after the table's last mail): one statement
+        decides, so two processes never both send it."""
+        key = (TurnMailRow.table_id == table_id, TurnMailRow.account_id == account_id)
+        values = {"turn": turn, "sent_at": now}
+        try:
+            with self._begin(write=True) as db:
+                moved = db.execute(
+                    update(TurnMailRow)
+                    .where(*key, TurnMailRow.turn != turn, TurnMailRow.sent_at <= now - spacing)
+                    .values(values)
+                )
+                if moved.rowcount == 1:
+                    return True
+                if db.scalar(select(TurnMailRow.turn).where(*key)) is not None:
+                    return False
+                db.execute(
+                    insert(TurnMailRow).values(table_id=table_id, account_id=account_id, **values)
+                )
+        except IntegrityError:  # another process took it first
+            return False
+        return True
+
+    def turn_mailed(self, table_id: str, account_id: str) -> tuple[str, float] | None:
+        """The turn of the last mail to the account about the table, and when."""
+        with self._begin() as db:
+            row = db.execute(
+                select(TurnMailRow.turn, TurnMailRow.sent_at).where(
+                    TurnMailRow.table_id == table_id, TurnMailRow.account_id == account_id
+                )
+            ).first()
+        return None if row is None else (row.turn, row.sent_at)
 
     # ---------------------------------------------------------------- accounts
 
@@ -457,6 +587,11 @@ class Repository:
                 .where(AccountRow.id == account_id)
                 .values(email=email, email_verified=verified)
             )
+
+    def set_turn_mail(self, account_id: str, on: bool) -> None:
+        """Whether the account is mailed when it is its turn at a turn-based table."""
+        with self._begin(write=True) as db:
+            db.execute(update(AccountRow).where(AccountRow.id == account_id).values(turn_mail=on))
 
     def account_with_email(self, email: str) -> AccountData | None:
         """The account whose verified address this is, if any."""
@@ -801,6 +936,18 @@ def _sqlite_begin(connection: Connection) -> None:
     stale; readers get one snapshot for the whole transaction."""
     write = connection.get_execution_options().get("write", False)
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _table(row: Any) -> TableData:
+    """A table's row as the domain's record."""
+    table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
+    marks = tuple((r, i, s) for r, i, s in row.standin_marks or ())
+    return dataclasses.replace(table, standin_marks=marks)
+
+
+def _seat(row: Any) -> SeatData:
+    """A seat's row as the domain's record."""
+    return SeatData(**{key: getattr(row, key) for key in SeatData.__slots__})
 
 
 def _table_values(table: TableData) -> dict[str, Any]:

@@ -40,7 +40,7 @@ class TableSpec:
     left open), its options, the level of the bots that fill open seats and stand in
     for absent players, the seconds a player may be gone before one does, the seconds
     a human has for each decision (0: no turn timer); ``lang`` names its bots ("Bot 3",
-    "Robot 3")."""
+    "Robot 3") and its mail; a ``public`` table is listed in the lobby."""
 
     edition: str
     seats: tuple[str | None, ...]
@@ -50,6 +50,7 @@ class TableSpec:
     lang: str = "en"
     turn_timer: float = 0.0
     hints: bool = False
+    public: bool = False
 
 
 def new_table(spec: TableSpec, table_id: str, host_hash: str, now: float) -> TableState:
@@ -73,6 +74,8 @@ def new_table(spec: TableSpec, table_id: str, host_hash: str, now: float) -> Tab
         updated_at=now,
         turn_timer=spec.turn_timer,
         hints=spec.hints,
+        public=spec.public,
+        lang=spec.lang,
     )
     seats = tuple(
         SeatData(seat=i, kind="open", seen_at=now)

@@ -25,6 +25,9 @@ Awaiting = Literal["human", "bot", "round"]
 #: The turn timer's runs out in a row after which a player is away (a bot plays for them).
 AWAY_AFTER = 3
 
+#: The shortest time a move (seconds) of a turn-based table, played over hours or days.
+TURN_BASED = 3600.0
+
 #: Where a bot's decision for a human seat begins in the current game's log: the
 #: round, the index of its first event in that round's log, and the seat.
 StandinMark = tuple[int, int, int]
@@ -64,7 +67,9 @@ class TableData:
     ``standin_marks`` where the current game's decisions made by a bot for a human
     begin (that player's log marks them). ``host_seat`` is the seat of the host, once
     they sit at their table (the host token is then that seat's); ``spectator_chat``
-    whether spectators may write in the table's chat (the host decides)."""
+    whether spectators may write in the table's chat (the host decides). A ``public``
+    table is listed in the lobby while it waits for players (else only its link finds
+    it); ``lang`` is the language it was created in (its bots' names, its mail)."""
 
     id: str
     edition: str
@@ -84,6 +89,14 @@ class TableData:
     host_seat: int | None = None
     spectator_chat: bool = False
     hints: bool = False  # players may ask for the expert's hint
+    public: bool = False
+    lang: str = "en"
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is played turn by turn over hours or days: a move's time
+        is at least :data:`TURN_BASED`, and absence never hands a seat to a bot."""
+        return self.turn_timer >= TURN_BASED
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +175,7 @@ class AccountData:
     created_at: float
     email: str | None = None
     email_verified: bool = False
+    turn_mail: bool = True  # mail when it is their turn at a turn-based table
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,3 +281,31 @@ class MailToken:
     purpose: Literal["verify", "reset"]
     email: str
     expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyQuery:
+    """Which public tables waiting for players to list: of an ``edition``, with this
+    many ``players`` (seats), with this ``turn_timer`` (None: any)."""
+
+    edition: str | None = None
+    players: int | None = None
+    turn_timer: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyEntry:
+    """A public table waiting for players, as the lobby lists it: its row, its seats and
+    its host's rating (the ordinal of the edition's family; None: unrated or a guest)."""
+
+    table: TableData
+    seats: tuple[SeatData, ...]
+    host_rating: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPage:
+    """A page of the lobby: the tables that fit the query in all, and this page's."""
+
+    total: int
+    entries: tuple[LobbyEntry, ...]

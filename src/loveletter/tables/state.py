@@ -139,7 +139,24 @@ class TableState:
         info = self.seats[seat]
         if self.status != "playing" or info.kind != "human" or info.standin:
             return None
+        if self.data.turn_based:  # only the turn timer hands a decision to a bot
+            return None
         return self.gone_at(seat)
+
+    def waiting_in_lobby(self, now: float) -> bool:
+        """Whether the lobby lists the table at ``now``: public, not started, a seat
+        open, and a human seated who is still there (on a turn-based table, seated is
+        enough: its players come and go over days)."""
+        data = self.data
+        if not data.public or self.status != "lobby":
+            return False
+        if not any(seat.kind == "open" for seat in self.seats):
+            return False
+        return any(
+            seat.kind == "human"
+            and (data.turn_based or seat.online or now < self.gone_at(seat.seat))
+            for seat in self.seats
+        )
 
 
 def _reached(at: float | None, now: float) -> bool:
