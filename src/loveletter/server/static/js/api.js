@@ -214,4 +214,39 @@ export const api = {
    * @returns {Promise<import("./protocol.js").RatingChange[]>}
    */
   gameRatings: (id, game) => call("GET", `${table(id)}/games/${game}/ratings`),
+  /**
+   * Public tables waiting for players, newest first; an empty filter is no filter.
+   * @param {{edition?: string, players?: number, limit?: number, offset?: number}} filters
+   * @returns {Promise<import("./protocol.js").LobbyInfo>}
+   */
+  lobby: (filters) => call("GET", `/api/lobby?${query(filters)}`),
+  /**
+   * A seat at the first open public table that fits, else at a new one.
+   * @param {{edition: string, players: number, turn_timer: number, lang: string, name: string}} wanted
+   * @returns {Promise<import("./protocol.js").Matched>}
+   */
+  quickMatch: (wanted) => call("POST", "/api/quickmatch", wanted),
+  /**
+   * The signed-in player's unfinished games, their turn first.
+   * @returns {Promise<import("./protocol.js").AccountTables>}
+   */
+  myGames: () => call("GET", "/api/account/games"),
+  /**
+   * Whether the account is mailed when it is its turn at a turn-based table.
+   * @param {boolean} turnMail
+   * @returns {Promise<AccountInfo>}
+   */
+  setNotifications: (turnMail) => call("POST", "/api/account/notifications", { turn_mail: turnMail }),
 };
+
+/**
+ * A query string of the values given (empty strings and undefined left out).
+ * @param {Record<string, string | number | undefined>} values
+ */
+export function query(values) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  return params.toString();
+}

@@ -37,6 +37,8 @@
  *   host, gone now (server time), else null
  * @property {boolean} spectator_chat  whether spectators may write in the chat
  * @property {boolean} hints  whether seated players may ask for the expert's hint
+ * @property {boolean} public  listed in the lobby while it waits for players
+ * @property {Lang} lang  the language it was created in
  * @property {"lobby" | "playing" | "finished"} status
  * @property {number} game  the game's number at this table (0 in the lobby)
  * @property {number} version
@@ -333,6 +335,69 @@
  * @property {string | null} email  its address, shown to itself only
  * @property {boolean} email_verified
  * @property {boolean} mail  whether this server sends mail at all
+ * @property {boolean} turn_mail  mailed when its turn comes at a turn-based table
+ */
+
+/**
+ * A public table waiting for players (GET /api/lobby).
+ * @typedef {object} LobbyTable
+ * @property {string} id
+ * @property {string} edition
+ * @property {number} players  its seats
+ * @property {number} free  its open seats
+ * @property {number} turn_timer  seconds a move (0: no timer)
+ * @property {Lang} lang  the table's language
+ * @property {number} created_at  server time, seconds
+ * @property {LobbyHost | null} host  null until the host sits
+ * @property {string[]} seated  the names of the players seated
+ */
+
+/**
+ * A lobby table's host: a guest's name, or an account's with its rating in the
+ * edition's family (null: not rated yet).
+ * @typedef {object} LobbyHost
+ * @property {string} name
+ * @property {string | null} account
+ * @property {number | null} rating
+ */
+
+/**
+ * A page of the lobby, newest tables first (GET /api/lobby).
+ * @typedef {object} LobbyInfo
+ * @property {number} total  public tables waiting, all pages together
+ * @property {LobbyTable[]} tables
+ */
+
+/**
+ * A seat found by quick match (POST /api/quickmatch): at an open public table, or at
+ * a new one this player hosts (`created`, with its host token).
+ * @typedef {object} Matched
+ * @property {string} table
+ * @property {number} seat
+ * @property {string} token  the seat's secret
+ * @property {string | null} host_token
+ * @property {boolean} created
+ */
+
+/**
+ * One of the signed-in player's unfinished games (GET /api/account/games).
+ * @typedef {object} AccountTable
+ * @property {string} table
+ * @property {string} edition
+ * @property {"lobby" | "playing" | "finished"} status  (a finished game is not listed)
+ * @property {number} seat
+ * @property {boolean} your_turn
+ * @property {number | null} deadline  server time, when the move under way is due
+ * @property {number} turn_timer
+ * @property {string[]} players
+ * @property {number} updated_at  server time
+ */
+
+/**
+ * The signed-in player's unfinished games, their turn first (GET /api/account/games).
+ * @typedef {object} AccountTables
+ * @property {number} server_time
+ * @property {AccountTable[]} games
  */
 
 /**
