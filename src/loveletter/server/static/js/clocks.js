@@ -21,21 +21,60 @@ function secondsUntil(at, offset) {
   return Math.max(0, Math.ceil(at - (Date.now() / 1000 + offset)));
 }
 
+/** A turn timer of an hour or more makes a turn-based table: absence never hands a
+ * seat to a bot before the move's time runs out, and the player may come back later. */
+export const TURN_BASED = 3600;
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86400;
+
 /**
- * 0:42, 1:05, 2:00.
+ * Whether a table with this turn timer is played turn-based.
+ * @param {number} turnTimer
+ */
+export function turnBased(turnTimer) {
+  return turnTimer >= TURN_BASED;
+}
+
+/**
+ * Time left as a countdown says it, in the units its size needs: "0:42", "4:05" under
+ * an hour; "5 h 12 min", "2 d 3 h" ("2 j 3 h" in French) above (the time left at least:
+ * a unit's part is dropped, never rounded up).
  * @param {number} seconds
  */
 export function clockText(seconds) {
   const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  if (s >= DAY) {
+    const days = Math.floor(s / DAY);
+    const hours = Math.floor((s % DAY) / HOUR);
+    return hours ? t("left_days_hours", { d: days, h: hours }) : t("left_days", { d: days });
+  }
+  if (s >= HOUR) {
+    const hours = Math.floor(s / HOUR);
+    const minutes = Math.floor((s % HOUR) / MINUTE);
+    return minutes ? t("left_hours_minutes", { h: hours, m: minutes }) : t("left_hours", { h: hours });
+  }
+  return `${Math.floor(s / MINUTE)}:${String(s % MINUTE).padStart(2, "0")}`;
 }
 
 /**
- * A duration as the form and the lobby say it: "30 s", "2 min".
+ * A duration as the form and the lobby say it, in its largest whole unit: "30 s",
+ * "2 min", "12 h", "1 day", "3 days".
  * @param {number} seconds
  */
 export function durationText(seconds) {
-  return seconds % 60 === 0 ? t("timer_minutes", { n: seconds / 60 }) : t("timer_seconds", { n: seconds });
+  if (seconds >= DAY && seconds % DAY === 0) return t("timer_days", { n: seconds / DAY });
+  if (seconds >= HOUR && seconds % HOUR === 0) return t("timer_hours", { n: seconds / HOUR });
+  return seconds % MINUTE === 0 ? t("timer_minutes", { n: seconds / MINUTE }) : t("timer_seconds", { n: seconds });
+}
+
+/**
+ * A table's speed in words: "no timer", "1 min a move", "1 day a move".
+ * @param {number} turnTimer
+ */
+export function timerText(turnTimer) {
+  return turnTimer > 0 ? t("timer_per_move", { time: durationText(turnTimer) }) : t("timer_none");
 }
 
 /**
@@ -44,7 +83,7 @@ export function durationText(seconds) {
  * @param {number} offset
  * @param {Attrs} [attrs]
  */
-function countdown(at, offset, attrs = {}) {
+export function countdown(at, offset, attrs = {}) {
   return h("span", { class: "countdown", "data-until": at, ...attrs }, clockText(secondsUntil(at, offset)));
 }
 
@@ -75,6 +114,9 @@ export function clockNotes(table, view, me, offset, onBack) {
   }
   for (const seat of table.seats) {
     if (seat.seat === me || seat.kind !== "human" || seat.online) continue;
+    // At a turn-based table an absent player is no news (their seat says "offline"):
+    // no bot stands in for them before a move's time runs out.
+    if (turnBased(table.turn_timer) && !seat.standin) continue;
     const name = view.players[seat.seat];
     const text =
       seat.standin_at !== null
@@ -114,10 +156,14 @@ export function seatClocks(table, view, seat, offset) {
 }
 
 /**
- * The lobby's lines about time: the turn timer and the disconnect timeout.
+ * The lobby's lines about time: the turn timer and what an absence does (at a
+ * turn-based table, nothing before the move's time runs out).
  * @param {TableInfo} table
  */
 export function lobbyClocks(table) {
+  if (turnBased(table.turn_timer)) {
+    return h("p", { class: "muted small", id: "lobby-clocks" }, t("lobby_turn_based", { time: timerText(table.turn_timer) }));
+  }
   return h(
     "p",
     { class: "muted small", id: "lobby-clocks" },
@@ -127,9 +173,39 @@ export function lobbyClocks(table) {
   );
 }
 
-const TIMERS = [0, 30, 60, 120];
+/** The turn timers offered: off and real time, then turn-based. */
+export const TIMERS = [0, 30, 60, 120, HOUR, 12 * HOUR, DAY, 3 * DAY];
 const ABSENCES = [30, 60, 120, 300];
 const LEVELS = ["easy", "medium", "hard", "expert"];
+
+/**
+ * A choice of turn timer, real-time ones and turn-based ones apart; `set` is told
+ * the seconds chosen.
+ * @param {string} id
+ * @param {number} current
+ * @param {(seconds: number) => void} set
+ * @param {(seconds: number) => string} label
+ * @param {string | null} [describedBy]
+ */
+export function timerSelect(id, current, set, label, describedBy = null) {
+  /** @param {number} value */
+  const option = (value) => h("option", { value, selected: current === value }, label(value));
+  return h(
+    "select",
+    { id, "aria-describedby": describedBy, onchange: (event) => set(Number(/** @type {HTMLSelectElement} */ (event.target).value)) },
+    h("optgroup", { label: t("timer_real_time") }, TIMERS.filter((n) => !turnBased(n)).map(option)),
+    h("optgroup", { label: t("timer_turn_based") }, TIMERS.filter(turnBased).map(option)),
+  );
+}
+
+/**
+ * The line under a choice of timer: what turn-based means, when it is chosen.
+ * @param {string} id
+ * @param {number} timer
+ */
+export function turnBasedNote(id, timer) {
+  return h("small", { id, class: "turn-based-note", hidden: !turnBased(timer) }, t("turn_based_note"));
+}
 
 /**
  * The time fields of the creation form.
@@ -138,7 +214,8 @@ const LEVELS = ["easy", "medium", "hard", "expert"];
 
 /**
  * The creation form's choices about time: turn timer, absence, stand-in bots' level
- * (a built-in one, or one of the `policies` that fit the table).
+ * (a built-in one, or one of the `policies` that fit the table). A turn-based timer
+ * says what it means under it, and the absence no longer matters.
  * @param {TimeForm} form
  * @param {typeof import("./dom.js").field} field
  * @param {string[]} [policies]
@@ -158,6 +235,15 @@ export function timeFields(form, field, policies = []) {
       { id, onchange: (event) => set(/** @type {HTMLSelectElement} */ (event.target).value) },
       values.map((value) => h("option", { value, selected: current === value }, label(value))),
     );
+  const note = turnBasedNote("turn-timer-note", form.turn_timer);
+  const absence = select("disconnect-timeout", ABSENCES, durationText, (v) => (form.disconnect_timeout = Number(v)), form.disconnect_timeout);
+  absence.disabled = turnBased(form.turn_timer);
+  /** @param {number} seconds */
+  const setTimer = (seconds) => {
+    form.turn_timer = seconds;
+    note.hidden = !turnBased(seconds);
+    absence.disabled = turnBased(seconds);
+  };
   return h(
     "fieldset",
     { class: "time-fields" },
@@ -165,9 +251,10 @@ export function timeFields(form, field, policies = []) {
     h(
       "div",
       { class: "row time-row" },
-      field(t("turn_timer"), select("turn-timer", TIMERS, (n) => (n ? durationText(n) : t("timer_off")), (v) => (form.turn_timer = Number(v)), form.turn_timer)),
-      field(t("disconnect_timeout"), select("disconnect-timeout", ABSENCES, durationText, (v) => (form.disconnect_timeout = Number(v)), form.disconnect_timeout)),
+      field(t("turn_timer"), timerSelect("turn-timer", form.turn_timer, setTimer, (n) => (n ? durationText(n) : t("timer_off")), "turn-timer-note")),
+      field(t("disconnect_timeout"), absence),
     ),
+    note,
     field(t("standin_level"), select("bot-level", [...LEVELS, ...policies], (level) => levelChoice(level, policies), (v) => (form.bot_level = v), form.bot_level)),
   );
 }

@@ -12,7 +12,7 @@ import { seatPanel, tableCenter } from "./board.js";
 import { loadDeck } from "./cards.js";
 import { installCardInfo } from "./cardinfo.js";
 import { chatPanel } from "./chat.js";
-import { clockNotes, lobbyClocks, tickClocks } from "./clocks.js";
+import { clockNotes, lobbyClocks, tickClocks, timerText, turnBased } from "./clocks.js";
 import { handAndChoices } from "./chooser.js";
 import { Connection } from "./connection.js";
 import { field, h, patch, regions, toast, valueOf } from "./dom.js";
@@ -194,9 +194,11 @@ export function tablePage(main, tableId, { watch }) {
     if (!message || !deck) return;
     const info = document.getElementById("topbar-info");
     const view = message.view;
+    // A turn-based table says its pace wherever the table is named: "1 day a move".
+    const pace = turnBased(message.table.turn_timer) ? timerText(message.table.turn_timer) : null;
     if (message.table.status === "lobby" || !view) {
-      if (info) info.textContent = deck.edition.name;
-      document.title = `${t("lobby_title", { id: tableId })} — Love Letter`;
+      if (info) info.textContent = [deck.edition.name, pace].filter(Boolean).join(" · ");
+      document.title = `${[t("lobby_title", { id: tableId }), pace].filter(Boolean).join(" · ")} — Love Letter`;
       patch(main, draw("lobby", [message, deck, state.links, state.joinError, state.joinName, state.open, state.chat, state.lang, state.hostToken, signedIn()], () => lobby(state, message)));
       return;
     }
@@ -220,9 +222,10 @@ export function tablePage(main, tableId, { watch }) {
     if (tools) patch(tools, draw("sound", [state.sound, state.lang], () => soundToggle(state.sound, setSound)));
     const edition = deck.edition.name;
     const words = [t("round", { n: view.round }), t("tokens_goal", { n: view.tokens_to_win }), edition];
+    if (pace) words.push(pace);
     if (me === null) words.push(t("spectating"));
     if (info) info.textContent = words.join(" · ");
-    document.title = deciding ? `${t("your_turn_title")} — Love Letter` : `Love Letter — ${edition}`;
+    document.title = deciding ? `${t("your_turn_title")} — Love Letter` : `Love Letter — ${pace ? `${edition} · ${pace}` : edition}`;
     const log = document.getElementById("log");
     const following = !log || log.scrollHeight - log.scrollTop - log.clientHeight < LOG_FOLLOWS;
     patch(main, game(state, message, ctx, deciding));
@@ -408,10 +411,11 @@ export function tablePage(main, tableId, { watch }) {
       "section",
       { class: "lobby panel" },
       h("h1", {}, t("lobby_title", { id: tableId })),
-      h("p", { class: "muted" }, deck ? deck.edition.name : ""),
+      h("p", { class: "muted", id: "table-edition" }, [deck?.edition.name, turnBased(table.turn_timer) ? timerText(table.turn_timer) : null].filter(Boolean).join(" · ")),
       inviteBlock(tableId, state.links),
       seats,
       lobbyClocks(table),
+      table.public ? h("p", { class: "muted small", id: "table-public" }, t("table_public")) : null,
       h("p", { class: "muted small" }, t("waiting_players")),
       action,
       isHost(table, mySeat, host) ? hostTools(table, [], mySeat, state.open["host-tools"], hostOrders) : null,
