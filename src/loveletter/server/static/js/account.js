@@ -202,6 +202,41 @@ export function installAccount(before) {
     );
   }
 
+  /**
+   * Whether the account is mailed when its turn comes at a turn-based table (to its
+   * confirmed address, when it is not at the table).
+   * @param {AccountInfo} account
+   */
+  function turnMailForm(account) {
+    /** @param {Event} event */
+    const change = async (event) => {
+      const box = /** @type {HTMLInputElement} */ (event.currentTarget);
+      const wanted = box.checked;
+      box.disabled = true;
+      try {
+        session.dispatch({ type: "signed_in", account: await api.setNotifications(wanted) });
+        /** @type {HTMLElement | null} */ (dialog.querySelector("#turn-mail"))?.focus(); // the dialog was drawn again
+      } catch (error) {
+        box.checked = !wanted;
+        box.disabled = false;
+        failed(error);
+      }
+    };
+    const note = !account.mail ? "account_mail_off" : account.email && account.email_verified ? "account_turn_mail_note" : "account_turn_mail_needs";
+    return h(
+      "section",
+      { class: "account-form", id: "turn-mail-form" },
+      h("h3", {}, t("account_turn_mail_title")),
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", id: "turn-mail", checked: account.turn_mail, disabled: !account.mail, "aria-describedby": "turn-mail-note", onchange: change }),
+        t("account_turn_mail"),
+      ),
+      h("p", { class: "muted small", id: "turn-mail-note" }, t(note)),
+    );
+  }
+
   /** @param {AccountInfo} account */
   function accountTools(account) {
     const signOut = async () => {
@@ -253,6 +288,7 @@ export function installAccount(before) {
         h("button", { type: "button", onclick: () => dialog.close() }, t("account_close")),
       ),
       emailForm(account),
+      turnMailForm(account),
       h(
         "form",
         { class: "account-form", id: "password-form", onsubmit: changePassword },

@@ -466,6 +466,10 @@ export const CATALOGUE = {
     left_hours: "{h}\u00a0h",
     lobby_turn_based: "Turn-based, {time}: close the tab whenever you like and come back later; a bot plays a move only when its time runs out.",
     table_public: "Public: anyone can find this table in the lobby and take an open seat.",
+    account_turn_mail_title: "Turn-based tables",
+    account_turn_mail: "E-mail me when it is my turn (turn-based tables)",
+    account_turn_mail_note: "Sent to your confirmed address when you are not at the table, at most once an hour per table.",
+    account_turn_mail_needs: "This needs a confirmed address (above).",
   },
   fr: {
     skip: "Aller au jeu",
@@ -917,6 +921,10 @@ export const CATALOGUE = {
     left_hours: "{h}\u00a0h",
     lobby_turn_based: "Tour par tour, {time}\u00a0: fermez l'onglet quand vous voulez et revenez plus tard\u00a0; un robot ne joue un coup que si son temps s'écoule.",
     table_public: "Publique\u00a0: chacun peut trouver cette table dans le salon et y prendre une place libre.",
+    account_turn_mail_title: "Tables tour par tour",
+    account_turn_mail: "M'envoyer un courriel quand c'est à moi de jouer (tables tour par tour)",
+    account_turn_mail_note: "Envoyé à votre adresse confirmée quand vous n'êtes pas à la table, au plus une fois par heure et par table.",
+    account_turn_mail_needs: "Il faut pour cela une adresse confirmée (ci-dessus).",
   },
 };
 
