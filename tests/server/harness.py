@@ -15,10 +15,13 @@ import logging
 import queue
 import random
 import re
+import socket
 import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from email import message_from_bytes
+from email.message import Message as Mail
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -56,6 +59,34 @@ def fast_settings(db_url: str, **changes: Any) -> Settings:
         max_connections=0,
     )
     return dataclasses.replace(settings, **changes)
+
+
+class Inbox:
+    """What a real SMTP server (aiosmtpd, started by the test) received, in order."""
+
+    def __init__(self) -> None:
+        self.mails: queue.Queue[Mail] = queue.Queue()
+        self.port = 0
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
+        self.mails.put(message_from_bytes(envelope.content))
+        return "250 OK"
+
+    def next(self) -> Mail:
+        """The next mail received (waits for it)."""
+        return self.mails.get(timeout=30)
+
+    def empty(self) -> bool:
+        """Whether every mail received was taken."""
+        return self.mails.empty()
+
+
+def free_port() -> int:
+    """A port free on the loopback now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
 
 
 class ServerThread:

@@ -5,11 +5,8 @@ that says so; an address is never shown to anyone else."""
 
 from __future__ import annotations
 
-import queue
 import re
-import socket
 from collections.abc import Iterator
-from email import message_from_bytes
 from email.message import Message
 from pathlib import Path
 from typing import Any
@@ -20,32 +17,10 @@ from aiosmtpd.controller import Controller
 
 from loveletter.server.sessions import CSRF_HEADER
 
-from .harness import ServerThread, fast_settings
+from .harness import Inbox, ServerThread, fast_settings, free_port
 
 PASSWORD = "correct horse battery"
 LINK = re.compile(r"http://\S+/(verify|reset)\?token=([\w-]+)")
-
-
-class Inbox:
-    """What the SMTP server received, in order."""
-
-    def __init__(self) -> None:
-        self.mails: queue.Queue[Message] = queue.Queue()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
-        self.mails.put(message_from_bytes(envelope.content))
-        return "250 OK"
-
-    def next(self) -> Message:
-        """The next mail received (waits for it)."""
-        return self.mails.get(timeout=30)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +28,7 @@ def inbox() -> Iterator[Inbox]:
     box = Inbox()
     controller = Controller(box, hostname="127.0.0.1", port=free_port())
     controller.start()
-    box.port = controller.port  # type: ignore[attr-defined]
+    box.port = controller.port
     yield box
     controller.stop()
 
@@ -64,7 +39,7 @@ def server(inbox: Inbox, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
     settings = fast_settings(
         f"sqlite:///{folder / 'loveletter.db'}",
         signin_burst=100_000,
-        smtp_url=f"smtp://127.0.0.1:{inbox.port}",  # type: ignore[attr-defined]
+        smtp_url=f"smtp://127.0.0.1:{inbox.port}",
         mail_from="Love Letter <letters@example.org>",
     )
     with ServerThread(settings) as running:

@@ -13,7 +13,7 @@ import socket
 from dataclasses import dataclass
 from functools import cache
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection
 
 #: Addresses that stand for every interface.
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
@@ -104,10 +104,11 @@ class LinkBase:
         self._base = public_url
         self._fixed = public_url is not None
 
-    def saw(self, request: Request) -> None:
-        """A player's request came in at this address."""
+    def saw(self, connection: HTTPConnection) -> None:
+        """A player's request (or WebSocket) came in at this address."""
         if not self._fixed:
-            self._base = str(request.base_url)
+            base = str(connection.base_url)
+            self._base = "http" + base[2:] if base.startswith("ws") else base
 
     def __call__(self) -> str | None:
         """The base of links, if known."""

@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not occupancy.enter(address):
             await refuse_connection(websocket, settings.max_connections)
             return
+        link_base.saw(websocket)
         try:
             await SocketClient(websocket, service, manager, settings, sessions).run()
         finally:
