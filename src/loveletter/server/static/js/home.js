@@ -6,6 +6,7 @@ import { timeFields, timeSpec } from "./clocks.js";
 import { checkedOf, field, h, replace, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, levelChoice, t } from "./i18n.js";
+import { takeSeat } from "./seating.js";
 import { session, signedIn } from "./session.js";
 import { storage } from "./storage.js";
 
@@ -273,10 +274,7 @@ export function homePage(main) {
     try {
       const seats = [{ kind: "open" }, ...form.seats.slice(1, form.players).map(seatSpec)];
       const created = await api.createTable({ edition: form.edition, seats, options: tableOptions(), lang: lang(), hints: form.hints, ...timeSpec(form) });
-      if (!account) storage.setName(name);
-      storage.setHostToken(created.table, created.host_token);
-      const joined = await api.join(created.table, name, created.host_token);
-      storage.setSeat(created.table, { seat: joined.seat, token: joined.token });
+      await takeSeat(created.table, name, created.host_token);
       if (seats.every((seat) => seat.kind === "bot" || seat === seats[0])) {
         await api.start(created.table, created.host_token);
       }

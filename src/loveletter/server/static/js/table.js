@@ -26,6 +26,7 @@ import { lastMove, revealedHands } from "./moves.js";
 import { soundToggle, yourTurn } from "./notify.js";
 import { shownTab, tabBar, tabPanel } from "./panels.js";
 import { fitStrip, privatePanel, recentStrip } from "./recent.js";
+import { seatName, takeSeat as takeSeatAt } from "./seating.js";
 import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
 import { session, signedIn } from "./session.js";
 import { storage } from "./storage.js";
@@ -528,17 +529,13 @@ export function tablePage(main, tableId, { watch }) {
   /** @param {Event} event */
   async function takeSeat(event) {
     event.preventDefault();
-    const account = signedIn();
-    const name = account ? account.name : getState().joinName.trim();
+    const name = seatName(getState().joinName);
     if (!name) {
       dispatch({ type: "join_failed", code: "name_blank", message: t("name_blank") });
       return;
     }
     try {
-      const joined = await api.join(tableId, name);
-      if (!account) storage.setName(name);
-      const seat = { seat: joined.seat, token: joined.token };
-      storage.setSeat(tableId, seat);
+      const seat = await takeSeatAt(tableId, name);
       dispatch({ type: "joined", seat });
       connection.reopen(seat.token);
     } catch (error) {
