@@ -222,7 +222,7 @@ export function installAccount(before) {
         failed(error);
       }
     };
-    const note = !account.mail ? "account_mail_off" : account.email && account.email_verified ? "account_turn_mail_note" : "account_turn_mail_needs";
+    const note = !account.mail ? "err_mail_off" : account.email && account.email_verified ? "account_turn_mail_note" : "account_turn_mail_needs";
     return h(
       "section",
       { class: "account-form", id: "turn-mail-form" },
