@@ -3,9 +3,11 @@
 
 import { api } from "./api.js";
 import { timeFields, timeSpec } from "./clocks.js";
-import { checkedOf, field, h, replace, toast, valueOf } from "./dom.js";
+import { checkedOf, field, h, patch, replace, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
+import { watchGames } from "./games.js";
 import { lang, levelChoice, t } from "./i18n.js";
+import { quickForm, quickMatchForm } from "./lobby.js";
 import { takeSeat } from "./seating.js";
 import { session, signedIn } from "./session.js";
 import { storage } from "./storage.js";
@@ -33,6 +35,7 @@ import { storage } from "./storage.js";
  * @property {string[]} seats  per seat: "open", or "bot:" and a level
  * @property {OptionFields} options
  * @property {boolean} hints
+ * @property {boolean} public  listed in the lobby
  * @property {boolean | undefined} optionsOpen  whether the options are unfolded (at
  *   first: whether any is set)
  * @property {number} turn_timer
@@ -53,6 +56,7 @@ export function homePage(main) {
     seats: [],
     options: {},
     hints: false,
+    public: false,
     optionsOpen: undefined,
     turn_timer: 0,
     disconnect_timeout: 60,
@@ -62,6 +66,9 @@ export function homePage(main) {
   let editions = [];
   /** @type {PolicyLevelInfo[]} */
   let policies = [];
+  const quick = quickForm();
+  /** @type {{redraw: () => void} | null} */
+  let games = null;
 
   async function load() {
     const [found, levels] = await Promise.all([api.editions(lang()), api.levels()]);
@@ -103,9 +110,37 @@ export function homePage(main) {
         { class: "home" },
         h("section", { class: "hero" }, h("h1", {}, "Love Letter"), h("p", { class: "tagline" }, t("tagline"))),
         createForm(),
-        h("div", { class: "home-side" }, joinForm(), howTo()),
+        h(
+          "div",
+          { class: "home-side" },
+          h("section", { class: "panel home-games", id: "home-games", hidden: true, "aria-labelledby": "home-games-title" }),
+          h("div", { class: "qm-slot", id: "qm-slot" }, quickMatch()),
+          joinForm(),
+          howTo(),
+        ),
       ),
     );
+    games?.redraw();
+  }
+
+  /** Quick match, drawn again in its place only (the rest of the page keeps its focus). */
+  function quickMatch() {
+    const redraw = () => {
+      const slot = document.getElementById("qm-slot");
+      if (slot) patch(slot, quickMatch());
+    };
+    return quickMatchForm(quick, editions, redraw, h("p", { class: "qm-lobby" }, h("a", { href: "/lobby", id: "home-lobby-link" }, t("qm_lobby_link"))));
+  }
+
+  /**
+   * "Your games" while signed in: drawn in its own section, hidden while there is nothing to show.
+   * @param {Element | null} content
+   */
+  function drawGames(content) {
+    const box = document.getElementById("home-games");
+    if (!(box instanceof HTMLElement)) return;
+    box.hidden = !content;
+    patch(box, content ? [h("h2", { id: "home-games-title" }, t("games_title")), content] : null);
   }
 
   function createForm() {
@@ -152,6 +187,12 @@ export function homePage(main) {
       field(t("your_name"), name, h("small", { id: "name-hint" }, t(account ? "account_name_note" : "name_hint"))),
       h("div", { class: "row" }, field(t("edition"), editionSelect), field(t("players"), players, null, "narrow")),
       seats,
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", id: "public", checked: form.public, onchange: (event) => (form.public = checkedOf(event)) }),
+        t("public_option"),
+      ),
       timeFields(form, field, offered),
       optionsBox(current),
       h("button", { type: "submit", class: "primary big", id: "create" }, t("create")),
@@ -273,7 +314,7 @@ export function homePage(main) {
     button.textContent = t("creating");
     try {
       const seats = [{ kind: "open" }, ...form.seats.slice(1, form.players).map(seatSpec)];
-      const created = await api.createTable({ edition: form.edition, seats, options: tableOptions(), lang: lang(), hints: form.hints, ...timeSpec(form) });
+      const created = await api.createTable({ edition: form.edition, seats, options: tableOptions(), lang: lang(), hints: form.hints, public: form.public, ...timeSpec(form) });
       await takeSeat(created.table, name, created.host_token);
       if (seats.every((seat) => seat.kind === "bot" || seat === seats[0])) {
         await api.start(created.table, created.host_token);
@@ -338,6 +379,7 @@ export function homePage(main) {
   }
 
   load().catch((error) => toast(t("error", { message: error.message }), "error"));
+  games = watchGames(drawGames);
   return { onLang: () => load() };
 }
 

@@ -2,12 +2,15 @@
 // The single page: picks the home, a table (to play or watch) or a replay by the URL.
 
 import { installAccount } from "./account.js";
+import { gamesPage } from "./games.js";
 import { homePage } from "./home.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
+import { lobbyPage } from "./lobby.js";
 import { resetPage, verifyPage } from "./maillinks.js";
 import { leaderboardPage, profilePage } from "./players.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
+import { session } from "./session.js";
 import { storage } from "./storage.js";
 import { tablePage } from "./table.js";
 
@@ -26,6 +29,8 @@ const routes = [
   [/^\/rules\/?$/, () => rulesPage(main)],
   [/^\/p\/([\w-]+)\/?$/, (id) => profilePage(main, id)],
   [/^\/leaderboard\/?$/, () => leaderboardPage(main)],
+  [/^\/lobby\/?$/, () => lobbyPage(main)],
+  [/^\/games\/?$/, () => gamesPage(main)],
   [/^\/verify\/?$/, () => verifyPage(main)],
   [/^\/reset\/?$/, () => resetPage(main)],
 ];
@@ -51,8 +56,19 @@ function labelChrome() {
   if (skip) skip.textContent = t("skip");
   const rules = document.getElementById("rules-link");
   if (rules) rules.textContent = t("rules_link");
+  for (const [id, key] of [["lobby-link", "nav_lobby"], ["games-link", "nav_games"]]) {
+    const link = document.getElementById(id);
+    if (!link) continue;
+    link.textContent = t(key);
+    if (link.getAttribute("href") === location.pathname.replace(/\/$/, "")) link.setAttribute("aria-current", "page");
+  }
 }
 labelChrome();
+// "My games" is a signed-in player's.
+session.subscribe(({ account }) => {
+  const games = document.getElementById("games-link");
+  if (games) games.hidden = !account;
+});
 langButton.addEventListener("click", () => {
   const next = lang() === "en" ? "fr" : "en";
   setLang(next);
