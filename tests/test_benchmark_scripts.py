@@ -21,3 +21,11 @@ def test_commit_cost_runs_twice_on_one_database(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.count("µs of CPU per change") == 2
+
+
+def test_the_lobby_benchmark_runs_on_a_small_lobby() -> None:
+    command = [sys.executable, str(BENCHMARKS / "lobby.py"), "--tables", "300", "--repeat", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "the lobby lists 300 tables" in done.stdout
+    assert done.stdout.count(" median ") == 5

@@ -42,6 +42,10 @@ BODIES: dict[str, list[dict[str, Any]]] = {
     "/api/account/email/verify": [{"token": "A" * 32}],
     "/api/password/forgot": [{"name": "Zed", "lang": "en"}],
     "/api/password/reset": [{"token": "A" * 32, "new_password": "battery staple"}],
+    "/api/account/notifications": [{"turn_mail": False}],
+    "/api/quickmatch": [
+        {"edition": "2019", "players": 4, "turn_timer": 86400, "lang": "fr", "name": "Zoé"}
+    ],
 }
 #: Some over the 16 KiB a body may hold, most within it.
 FRAGMENTS = fragments(max_depth=4000, oversize=(100, 40_000))
@@ -142,6 +146,11 @@ def test_hostile_paths_and_queries_are_refused_or_answered(
                 f"/api/leaderboard/{hostile}",
                 f"/api/leaderboard/2019?offset={hostile}",
                 f"/api/tables/{table.table}/games/{hostile}/ratings",
+                f"/api/lobby?edition={hostile}",
+                f"/api/lobby?players={hostile}&turn_timer=60",
+                f"/api/lobby?turn_timer={hostile}",
+                f"/api/lobby?limit={hostile}&offset=2",
+                f"/api/account/games?x={hostile}",
             ]
         )
     )
