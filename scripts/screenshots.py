@@ -7,7 +7,9 @@ like a person (a seeded choice among the legal moves) and saves the home page, t
 table in the middle of a round, a round summary, an eight-player Premium table on a
 1366x768 screen, the rules page, the replay page, the table on a phone (in French),
 and, after a dozen games between six accounts, the sign-in dialog, a profile and the
-leaderboard (and a profile on a phone, in French).
+leaderboard (and a profile on a phone, in French); then, with public tables hosted by
+those accounts, the lobby (a laptop in English, a phone in French), "My games" and a
+turn-based table on its player's turn (both languages, laptop and phone).
 """
 
 from __future__ import annotations
@@ -314,6 +316,94 @@ def accounts(browser: Browser, url: str, out: Path) -> None:
     context.close()
 
 
+DAY = 86400
+
+
+def signed_in(url: str, name: str) -> tuple[httpx.Client, str]:
+    """A client signed in as one of PLAYERS, and the token its changing requests carry."""
+    client = httpx.Client(base_url=url, timeout=30)
+    answer = client.post("/api/session", json={"name": name, "password": PASSWORD})
+    answer.raise_for_status()
+    csrf: str = answer.json()["csrf"]
+    return client, csrf
+
+
+def table_of(
+    url: str,
+    clients: dict[str, tuple[httpx.Client, str]],
+    hosts: list[str],
+    edition: str,
+    seats: int,
+    turn_timer: float,
+    **more: object,
+) -> tuple[str, str]:
+    """A public table whose first seats the accounts ``hosts`` take (signed in with
+    ``clients``), the first hosting; returns its id and its host token."""
+    body = {
+        "edition": edition,
+        "seats": [{"kind": "open"}] * seats,
+        "turn_timer": turn_timer,
+        "public": True,
+        **more,
+    }
+    created = httpx.post(f"{url}/api/tables", json=body).json()
+    for index, name in enumerate(hosts):
+        client, csrf = clients[name]
+        extra = {"host_token": created["host_token"]} if index == 0 else {}
+        joined = client.post(
+            f"/api/tables/{created['table']}/join",
+            json={"name": name, **extra},
+            headers={"X-CSRF-Token": csrf},
+        )
+        joined.raise_for_status()
+    return created["table"], created["host_token"]
+
+
+def lobby_and_games(browser: Browser, url: str, out: Path) -> None:
+    """The lobby with public tables hosted by rated accounts; Ana's games (one on her
+    turn, one on another's, one waiting for players) and her turn-based table."""
+    clients = {name: signed_in(url, name) for name in PLAYERS}
+    table_of(url, clients, ["Dmitri", "Élodie"], "premium", 6, 12 * 3600, lang="fr")
+    table_of(url, clients, ["Bruno"], "2019", 4, DAY)
+    table_of(url, clients, ["Farid", "Chloé"], "classic", 3, 3 * DAY, lang="fr")
+    table_of(url, clients, ["Chloé"], "princess", 2, 3600, lang="fr")
+    waiting, _ = table_of(url, clients, ["Ana"], "2019", 3, DAY)
+    for first, timer, others in ((1, 3 * DAY, ["Dmitri"]), (0, DAY, ["Bruno", "Chloé"])):
+        body = {"options": {"tokens_to_win": 3, "first_player": first}}
+        seats = len(others) + 1
+        table, host = table_of(url, clients, ["Ana", *others], "2019", seats, timer, **body)
+        start = httpx.post(f"{url}/api/tables/{table}/start", json={"host_token": host})
+        start.raise_for_status()
+    for client, _ in clients.values():
+        client.close()
+    shots = (
+        ("en-US", {"width": 1366, "height": 768}, "", False),
+        ("fr-FR", {"width": 390, "height": 844}, "-phone-fr", True),
+    )
+    for locale, viewport, suffix, mobile in shots:
+        context = browser.new_context(
+            locale=locale, viewport=viewport, is_mobile=mobile, has_touch=mobile
+        )
+        page = context.new_page()
+        page.goto(url + "/lobby")
+        page.wait_for_selector("#lobby-table")
+        page.screenshot(path=out / f"web-lobby{suffix}.png", full_page=mobile)
+        page.goto(url + "/")
+        page.click("#account-button")
+        page.fill("#account-name", "Ana")
+        page.fill("#account-password", PASSWORD)
+        page.click("#account-submit")
+        page.wait_for_selector("#account-button.signed-in")
+        page.goto(url + "/games")  # a phone's top bar has no room for its link
+        page.wait_for_selector(f"#game-{waiting}")
+        page.screenshot(path=out / f"web-games{suffix}.png")
+        page.locator(".game-line.your-turn a").first.click()
+        page.wait_for_selector(MY_TURN)
+        settle(page)
+        page.screenshot(path=out / f"web-turn-based{suffix}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs"))
@@ -326,6 +416,7 @@ def main() -> None:
             leaderboard_min_games=2,
             rate=200.0,  # the rated games' seats play at once, faster than a person
             burst=60,
+            signin_burst=40,  # six accounts sign up, then sign in again for the lobby
         )
         sock = bind("127.0.0.1", 0)
         server = make_server(settings)
@@ -341,6 +432,7 @@ def main() -> None:
                 rules(browser, url, out)
                 phone(browser, url, out)
                 accounts(browser, url, out)
+                lobby_and_games(browser, url, out)
                 browser.close()
         finally:
             server.should_exit = True
