@@ -6,12 +6,18 @@ Playwright's own browser downloads are not used.
 
 from __future__ import annotations
 
+import queue
+import re
+import socket
 import threading
 from collections.abc import Iterator
+from email import message_from_bytes
+from email.message import Message
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from loveletter.server.policies import PolicyLevel
@@ -33,7 +39,8 @@ TIMEOUT_MS = 20_000
 
 
 class Server:
-    """The app served by uvicorn in a thread: bots at once, a short pause between rounds."""
+    """The app served by uvicorn in a thread: bots at once, a short pause between rounds.
+    (``port`` 0: any free port; a restarted server takes its predecessor's.)"""
 
     def __init__(
         self,
@@ -41,11 +48,12 @@ class Server:
         host: str = "127.0.0.1",
         round_pause: float = 0.05,
         policies: tuple[PolicyLevel, ...] = (),
+        port: int = 0,
         **changes: Any,
     ) -> None:
-        self.sock = bind(host, 0)
-        port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"  # the browser comes through the loopback
+        self.sock = bind(host, port)
+        self.port: int = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"  # the browser comes through the loopback
         settings = Settings(
             db_url=f"sqlite:///{db}",
             bot_delay=0.0,
@@ -70,6 +78,52 @@ class Server:
         self.server.should_exit = True
         self.thread.join(30)
         self.sock.close()
+
+
+class Inbox:
+    """A real SMTP server on loopback (aiosmtpd): the mails it received, in order."""
+
+    def __init__(self) -> None:
+        self.mails: queue.Queue[Message] = queue.Queue()
+        self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
+
+    @property
+    def url(self) -> str:
+        """The ``--smtp`` URL of this server."""
+        return f"smtp://127.0.0.1:{self.controller.port}"
+
+    def __enter__(self) -> Inbox:
+        self.controller.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.controller.stop()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
+        self.mails.put(message_from_bytes(envelope.content))
+        return "250 OK"
+
+    def next(self) -> Message:
+        """The next mail received (waits for it)."""
+        return self.mails.get(timeout=30)
+
+    def link(self, to: str | None = None) -> str:
+        """The link in the next mail received (waits for it), sent to ``to`` if given."""
+        mail = self.next()
+        assert to is None or mail["To"] == to, mail["To"]
+        body = mail.get_payload(decode=True)
+        assert isinstance(body, bytes)
+        found = re.search(r"http://\S+", body.decode())
+        assert found
+        return found.group(0)
+
+
+def free_port() -> int:
+    """A port free on the loopback now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
 
 
 @pytest.fixture(scope="session")

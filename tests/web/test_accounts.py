@@ -9,25 +9,21 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import queue
 import random
 import re
-import socket
 import threading
 from collections.abc import Coroutine, Iterator
-from email import message_from_bytes
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.asyncio.client import connect
 
 from loveletter.server.sessions import CSRF_HEADER
 
-from .conftest import TIMEOUT_MS, Server
+from .conftest import TIMEOUT_MS, Inbox, Server
 
 PASSWORD = "correct horse battery"
 _numbers = itertools.count(1)
@@ -286,38 +282,10 @@ def test_a_wrong_password_is_told_in_the_dialog_in_french(browser: Browser, serv
         context.close()
 
 
-class Inbox:
-    """A real SMTP server on loopback (aiosmtpd): the mails it received, in order."""
-
-    def __init__(self) -> None:
-        self.mails: queue.Queue[str] = queue.Queue()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
-        message = message_from_bytes(envelope.content)
-        body = message.get_payload(decode=True)
-        self.mails.put(body.decode() if isinstance(body, bytes) else "")
-        return "250 OK"
-
-    def link(self) -> str:
-        """The link in the next mail received (waits for it)."""
-        found = re.search(r"http://\S+", self.mails.get(timeout=30))
-        assert found
-        return found.group(0)
-
-
 @pytest.fixture
 def mail_server(tmp_path: Path) -> Iterator[tuple[Server, Inbox]]:
-    inbox = Inbox()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        with Server(tmp_path / "mail.db", smtp_url=f"smtp://127.0.0.1:{port}") as running:
-            yield running, inbox
-    finally:
-        controller.stop()
+    with Inbox() as inbox, Server(tmp_path / "mail.db", smtp_url=inbox.url) as running:
+        yield running, inbox
 
 
 def test_a_forgotten_password_is_reset_by_the_link_mailed_to_a_confirmed_address(
