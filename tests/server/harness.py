@@ -27,6 +27,7 @@ from types import TracebackType
 from typing import Any
 
 import httpx
+from aiosmtpd.controller import Controller
 from fastapi import FastAPI
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -62,11 +63,24 @@ def fast_settings(db_url: str, **changes: Any) -> Settings:
 
 
 class Inbox:
-    """What a real SMTP server (aiosmtpd, started by the test) received, in order."""
+    """A real SMTP server on loopback (aiosmtpd, started by the test): the mails it
+    received, in order."""
 
     def __init__(self) -> None:
         self.mails: queue.Queue[Mail] = queue.Queue()
-        self.port = 0
+        self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
+
+    @property
+    def port(self) -> int:
+        port: int = self.controller.port
+        return port
+
+    def __enter__(self) -> Inbox:
+        self.controller.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.controller.stop()
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
         self.mails.put(message_from_bytes(envelope.content))

@@ -13,11 +13,10 @@ from typing import Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 
 from loveletter.server.sessions import CSRF_HEADER
 
-from .harness import Inbox, ServerThread, fast_settings, free_port
+from .harness import Inbox, ServerThread, fast_settings
 
 PASSWORD = "correct horse battery"
 LINK = re.compile(r"http://\S+/(verify|reset)\?token=([\w-]+)")
@@ -25,12 +24,8 @@ LINK = re.compile(r"http://\S+/(verify|reset)\?token=([\w-]+)")
 
 @pytest.fixture(scope="module")
 def inbox() -> Iterator[Inbox]:
-    box = Inbox()
-    controller = Controller(box, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    box.port = controller.port
-    yield box
-    controller.stop()
+    with Inbox() as box:
+        yield box
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from typing import Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 
 from loveletter.server import service
 from loveletter.server.clock import ManualClock
@@ -30,7 +29,6 @@ from .harness import (
     ServerThread,
     action_message,
     fast_settings,
-    free_port,
     is_state,
     my_turn,
 )
@@ -43,12 +41,8 @@ LINK = re.compile(r"(http://\S+)/(verify|t/)(\S*)")
 
 @pytest.fixture
 def inbox() -> Iterator[Inbox]:
-    box = Inbox()
-    controller = Controller(box, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    box.port = controller.port
-    yield box
-    controller.stop()
+    with Inbox() as box:
+        yield box
 
 
 def body_of(mail: Mail) -> str:
