@@ -35,10 +35,16 @@ from loveletter.server.account_routes import AccountInfo, SessionInfo
 from loveletter.server.catalogue import CardInfo, DeckInfo, EditionInfo, PlayingCard
 from loveletter.server.policies import LevelsInfo, PolicyLevelInfo
 from loveletter.server.protocol import (
+    AccountTable,
+    AccountTables,
     Claimed,
     ErrorBody,
     Joined,
     LinksInfo,
+    LobbyHost,
+    LobbyInfo,
+    LobbyTable,
+    Matched,
     SeatInfo,
     TableCreated,
     TableInfo,
@@ -69,6 +75,12 @@ MODELS: dict[str, Any] = {
     "PolicyLevelInfo": PolicyLevelInfo,
     "Replay": Replay,
     "ReplayStep": ReplayStep,
+    "LobbyInfo": LobbyInfo,
+    "LobbyTable": LobbyTable,
+    "LobbyHost": LobbyHost,
+    "Matched": Matched,
+    "AccountTables": AccountTables,
+    "AccountTable": AccountTable,
 }
 
 #: The typedef of each WebSocket message the server sends, by its type.

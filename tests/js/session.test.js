@@ -8,7 +8,7 @@ import { afterEach, test } from "node:test";
 import { api } from "../../src/loveletter/server/static/js/api.js";
 import { reduceSession, session } from "../../src/loveletter/server/static/js/session.js";
 
-const ANA = { id: "a1", name: "Ana", csrf: "token-of-the-session", email: null, email_verified: false, mail: false };
+const ANA = { id: "a1", name: "Ana", csrf: "token-of-the-session", email: null, email_verified: false, mail: false, turn_mail: true };
 
 afterEach(() => session.dispatch({ type: "signed_out" }));
 
