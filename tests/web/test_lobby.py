@@ -267,3 +267,25 @@ def test_the_turn_mail_is_chosen_in_the_account_dialog(
     page.click("#account-button")
     expect(page.locator("#turn-mail")).not_to_be_checked()
     assert console.errors == []
+
+
+@pytest.mark.parametrize("path", ["/lobby", "/games", "/leaderboard", "/rules"])
+def test_a_phone_s_top_bar_never_shows_a_page_name_cut_short(
+    browser: Browser, server: Server, path: str
+) -> None:
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(server.url + path)
+        page.wait_for_selector("main h1")
+        info = page.locator("#topbar-info")
+        expect(info).not_to_be_empty()
+        # Short of room, the bar leaves the name to the page's heading, or shows it whole.
+        whole = info.evaluate(
+            "el => getComputedStyle(el).visibility === 'hidden'"
+            " || (el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)"
+        )
+        assert whole, info.inner_text()
+    finally:
+        context.close()

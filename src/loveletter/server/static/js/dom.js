@@ -306,6 +306,18 @@ export function sameSlice(a, b) {
 // ------------------------------------------------------------------ small things
 
 /**
+ * The top bar names the page (its heading says it again: a phone, short of room,
+ * shows only the heading).
+ * @param {string} text
+ */
+export function namePage(text) {
+  const info = document.getElementById("topbar-info");
+  if (!info) return;
+  info.textContent = text;
+  info.classList.add("page-name");
+}
+
+/**
  * A short message at the bottom of the screen (errors, "link copied").
  * @param {string} text
  * @param {"info" | "error"} [kind]

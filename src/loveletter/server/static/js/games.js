@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { countdown, tickClocks, timerText } from "./clocks.js";
-import { h, keep, patch } from "./dom.js";
+import { h, keep, namePage, patch } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, listNames, t, tParts } from "./i18n.js";
 import { whileVisible } from "./polling.js";
@@ -141,8 +141,7 @@ function gamesBox() {
 export function gamesPage(main) {
   function render() {
     document.title = `${t("nav_games")} — Love Letter`;
-    const info = document.getElementById("topbar-info");
-    if (info) info.textContent = t("nav_games");
+    namePage(t("nav_games"));
     const { account, known } = session.getState();
     patch(
       main,

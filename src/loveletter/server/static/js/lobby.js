@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { timerSelect, timerText, turnBased, turnBasedNote } from "./clocks.js";
-import { field, h, patch, replace, toast, valueOf } from "./dom.js";
+import { field, h, namePage, patch, replace, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, listNames, t } from "./i18n.js";
 import { ratingText } from "./players.js";
@@ -311,8 +311,7 @@ export function lobbyPage(main) {
 
   function render() {
     document.title = `${t("lobby_page_title")} — Love Letter`;
-    const info = document.getElementById("topbar-info");
-    if (info) info.textContent = t("lobby_page_title");
+    namePage(t("lobby_page_title"));
     const editions = state.editions;
     const nameOf = (/** @type {string} */ id) => editions.find((e) => e.id === id)?.name ?? id;
     const page = state.page;

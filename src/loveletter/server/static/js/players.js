@@ -5,7 +5,7 @@
 // from /api/players and /api/leaderboard (docs/protocol.md); names are text.
 
 import { api } from "./api.js";
-import { h, replace, svg, toast, valueOf } from "./dom.js";
+import { h, namePage, replace, svg, toast, valueOf } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
 /** @typedef {import("./protocol.js").Profile} Profile */
@@ -111,8 +111,7 @@ export function profilePage(main, id) {
    */
   function render(profile, editions) {
     document.title = `${profile.name} — Love Letter`;
-    const info = document.getElementById("topbar-info");
-    if (info) info.textContent = t("profile_title");
+    namePage(t("profile_title"));
     const editionName = (/** @type {string} */ edition) => editions.find((e) => e.id === edition)?.name ?? edition;
     replace(
       main,
@@ -212,8 +211,7 @@ export function leaderboardPage(main) {
   async function load() {
     const board = await api.leaderboard(shown.family);
     document.title = `${t("leaderboard_title")} — Love Letter`;
-    const info = document.getElementById("topbar-info");
-    if (info) info.textContent = t("leaderboard_title");
+    namePage(t("leaderboard_title"));
     const select = h(
       "select",
       { id: "leaderboard-family", onchange: (event) => choose(valueOf(event)) },

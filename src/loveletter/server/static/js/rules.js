@@ -5,7 +5,7 @@
 // (/api/editions, the engine's own texts); the rest is the interface's words.
 
 import { api } from "./api.js";
-import { h, replace, toast, valueOf } from "./dom.js";
+import { h, namePage, replace, toast, valueOf } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
 /** @typedef {import("./dom.js").Child} Child */
@@ -42,8 +42,7 @@ export function rulesPage(main) {
    */
   function render(editions, edition) {
     document.title = `${t("rules_title")} — ${edition.name}`;
-    const info = document.getElementById("topbar-info");
-    if (info) info.textContent = t("rules_title");
+    namePage(t("rules_title"));
     const select = h(
       "select",
       { id: "rules-edition", onchange: (event) => choose(valueOf(event)) },
