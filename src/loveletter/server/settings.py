@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,10 +12,15 @@ import platformdirs
 from .policies import PolicyLevel
 
 
+def data_folder() -> Path:
+    """The user's data folder (platformdirs'; ``$XDG_DATA_HOME/loveletter`` on Linux):
+    the default database file and the key that a local server makes for itself."""
+    return Path(platformdirs.user_data_dir("loveletter", appauthor=False))
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data folder."""
-    folder = Path(platformdirs.user_data_dir("loveletter", appauthor=False))
-    return f"sqlite:///{folder / 'loveletter.db'}"
+    return f"sqlite:///{data_folder() / 'loveletter.db'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +69,11 @@ class Settings:
       many seconds (``server.collector``; ``loveletter serve`` does), instead of on
       Python's own schedule (None). It takes over the process's collector: one such
       server per process.
+    - ``secret_key``: what the accounts' sessions are signed with (their stored hashes
+      are HMAC-SHA256 of the cookie's id under it, ``server.tokens``). Every process of
+      one site must have the same; ``loveletter serve`` always sets it
+      (``server.secret_key``). The default, a new random key, suits a test's server:
+      its sessions end with it.
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -95,3 +106,4 @@ class Settings:
     trusted_proxies: str = "127.0.0.1"
     policies: tuple[PolicyLevel, ...] = ()
     collect_interval: float | None = None
+    secret_key: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)
