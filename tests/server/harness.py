@@ -125,13 +125,14 @@ class ServerProcess:
             *extra,
         ]
         self.log = log
+        self.env: dict[str, str] | None = None  # the environment (None: this process's)
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> ServerProcess:
         with self.log.open("a") as errors:
             self.process = subprocess.Popen(
-                self.args, stdout=subprocess.PIPE, stderr=errors, text=True
+                self.args, stdout=subprocess.PIPE, stderr=errors, text=True, env=self.env
             )
         lines: queue.Queue[str] = queue.Queue()
         stdout = self.process.stdout
