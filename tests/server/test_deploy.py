@@ -257,3 +257,15 @@ def test_the_build_script_installs_the_server_into_a_fresh_venv(tmp_path: Path) 
     imports = "import psycopg, redis, loveletter; print(loveletter.__file__)"
     found = run(venv / "bin" / "python", "-c", imports)
     assert Path(found.stdout.strip()).is_relative_to(venv)
+
+
+def test_the_deployment_guide_explains_every_variable() -> None:
+    guide = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(LOVELETTER_\w+)` \| (?:`([-\w]+)`)? ?\|", guide, re.MULTILINE))
+    assert set(rows) == read_variables()
+    for option, variable in command_variables("serve").items():
+        assert rows[variable] == option, variable
+    for variable in re.findall(r"\$\{(\w+)", (DEPLOY / "compose.yaml").read_text("utf-8")):
+        assert f"`{variable}`" in guide, variable
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "[docs/deploy.md](docs/deploy.md)" in readme
