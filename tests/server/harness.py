@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import os
 import queue
 import random
 import re
@@ -125,7 +126,9 @@ class ServerProcess:
             *extra,
         ]
         self.log = log
-        self.env: dict[str, str] | None = None  # the environment (None: this process's)
+        # This process's environment, but the data folder beside the log: a server
+        # without --secret-key makes its key there, not in the user's own.
+        self.env = {**os.environ, "XDG_DATA_HOME": str(log.parent / "data")}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
