@@ -22,11 +22,11 @@ def migrate(
         ),
     ] = None,
 ) -> None:
-    """Bring the database's schema to this version's, then exit: what loveletter serve
-    does when it starts, run once before a deployment's server processes start.
+    """Bring the database's schema up to date, print its version and exit.
 
-    Prints the schema's version. A database already up to date is left as it is; one
-    of a newer version is refused, unchanged."""
+    What loveletter serve does when it starts, run once before a deployment's server
+    processes start. A database already up to date is left as it is; one of a newer
+    version is refused, unchanged."""
     from ..server.settings import default_db_url
     from ..storage import SCHEMA_VERSION, Repository
     from ..storage.schema import head_revision
