@@ -230,6 +230,7 @@ def serve(
     addresses printed at start. Every option can be set in the environment instead,
     by the variable its help names; an option given wins over the environment."""
     from ..server.mail import check_smtp_url
+    from ..server.repository import prepare_store
     from ..server.settings import Settings, default_db_url
 
     def named(parameter: str) -> str:
@@ -247,7 +248,13 @@ def serve(
             f"{named('public_url')} must start with http:// or https://, not {public_url!r}"
         )
     policies = read_policies(policy or [], named("policy"))
-    key, made = secret_key_of(ctx, secret_key, secret_key_file, public_url)
+    key = given_secret_key(ctx, secret_key, secret_key_file, public_url)
+    db_url = db or default_db_url()
+    with database_errors(db_url, named("db"), f"{named('db')} or {named('redis')}"):
+        prepare_store(db_url)  # a database that cannot be used stops the start now
+    made = None
+    if key is None:  # a server on this computer only: its own key, made once
+        key, made = local_secret_key()
     given: dict[str, Any] = {
         "bot_workers": bot_workers,
         "request_timeout": request_timeout,
@@ -263,7 +270,7 @@ def serve(
         "mail_from": mail_from,
     }
     settings = Settings(
-        db_url=db or default_db_url(),
+        db_url=db_url,
         redis_url=redis,
         bot_delay=bot_delay,
         round_pause=round_pause,
@@ -289,15 +296,14 @@ def start(
     notes: Sequence[str],
     named: Callable[[str], str],
 ) -> None:
-    """Prepare the database, listen on ``port`` and serve until SIGTERM (or Ctrl+C);
-    ``named`` tells how the user gave an option, for the errors."""
+    """Make the server (its database prepared already), listen on ``port`` and serve
+    until SIGTERM (or Ctrl+C); ``named`` tells how the user gave an option, for the
+    errors."""
     from ..server.addresses import is_loopback, reachable_urls
-    from ..server.repository import prepare_store
     from ..server.run import bind, exit_on_sigterm, make_server
 
     host, public_url = settings.listen_host, settings.public_url
     with database_errors(settings.db_url, named("db"), f"{named('db')} or {named('redis')}"):
-        prepare_store(settings.db_url)
         server = make_server(settings, log_level=log_level)
     try:
         sock = bind(host, port)
@@ -348,23 +354,19 @@ def database_errors(db_url: str, db: str, urls: str) -> Iterator[None]:
         fail(f"cannot use the database {shown_url(db_url)}: {error.strerror or error}")
 
 
-def secret_key_of(
+def given_secret_key(
     ctx: typer.Context, key: str | None, key_file: Path | None, public_url: str | None
-) -> tuple[str, Path | None]:
-    """The key that signs the sessions: the one given (option or environment, in a
-    file or not), else, for a server on this computer only, the data folder's (made
-    now if there is none, the file then returned too). A usage error for a bad one,
-    and for none at a public URL."""
+) -> str | None:
+    """The key that signs the sessions, as given (option or environment, in a file or
+    not); None for none, which only a server on this computer may do without. A usage
+    error for a bad one, and for none at a public URL."""
     from ..server.secret_key import (
-        FILE_NAME,
         MAKE_ONE,
         SecretKeyError,
         check_key,
         is_local_url,
-        local_key,
         read_key_file,
     )
-    from ..server.settings import data_folder
 
     if key is not None and key_file is not None:
         typed = [from_command_line(ctx, name) for name in ("secret_key", "secret_key_file")]
@@ -379,9 +381,9 @@ def secret_key_of(
             key = None
     try:
         if key_file is not None:
-            return read_key_file(key_file, given_as(ctx, "secret_key_file")), None
+            return read_key_file(key_file, given_as(ctx, "secret_key_file"))
         if key is not None:
-            return check_key(key, given_as(ctx, "secret_key")), None
+            return check_key(key, given_as(ctx, "secret_key"))
     except SecretKeyError as error:
         usage_error(str(error))
     if not is_local_url(public_url):
@@ -390,6 +392,15 @@ def secret_key_of(
             f" process of the site: make one with {MAKE_ONE} and give it in"
             " LOVELETTER_SECRET_KEY (or a file named by LOVELETTER_SECRET_KEY_FILE)"
         )
+    return None
+
+
+def local_secret_key() -> tuple[str, Path | None]:
+    """The data folder's key, for a server on this computer only, and its file if it
+    was made now (there was none)."""
+    from ..server.secret_key import FILE_NAME, SecretKeyError, local_key
+    from ..server.settings import data_folder
+
     folder = data_folder()
     try:
         found, made = local_key(folder)
