@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from websockets.sync.client import connect
 
 from loveletter.server.run import bind, make_server
@@ -376,7 +376,7 @@ def lobby_and_games(browser: Browser, url: str, out: Path) -> None:
         start.raise_for_status()
     for client, _ in clients.values():
         client.close()
-    shots = (
+    shots: tuple[tuple[str, ViewportSize, str, bool], ...] = (
         ("en-US", {"width": 1366, "height": 768}, "", False),
         ("fr-FR", {"width": 390, "height": 844}, "-phone-fr", True),
     )

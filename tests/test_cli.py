@@ -361,7 +361,10 @@ def test_saving_into_a_folder_of_records_needs_force(tmp_path: Path, command: st
 
 
 HELP_WIDTH = 80
-COMMANDS = [[], *([name] for name in ("play", "rules", "replay", "serve", "arena", "simulate"))]
+COMMANDS = [
+    [],
+    *([name] for name in ("play", "rules", "replay", "serve", "migrate", "arena", "simulate")),
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda words: " ".join(words) or "loveletter")

@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import os
 import queue
 import random
 import re
@@ -170,13 +171,16 @@ class ServerProcess:
             *extra,
         ]
         self.log = log
+        # This process's environment, but the data folder beside the log: a server
+        # without --secret-key makes its key there, not in the user's own.
+        self.env = {**os.environ, "XDG_DATA_HOME": str(log.parent / "data")}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> ServerProcess:
         with self.log.open("a") as errors:
             self.process = subprocess.Popen(
-                self.args, stdout=subprocess.PIPE, stderr=errors, text=True
+                self.args, stdout=subprocess.PIPE, stderr=errors, text=True, env=self.env
             )
         lines: queue.Queue[str] = queue.Queue()
         stdout = self.process.stdout

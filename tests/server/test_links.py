@@ -37,7 +37,10 @@ def test_a_server_on_every_interface_invites_with_a_network_address(tmp_path: Pa
 
 def test_a_public_url_makes_the_links(tmp_path: Path) -> None:
     public = "https://cards.example.org"
-    server = ServerProcess("memory", tmp_path / "server.log", "--public-url", public).start()
+    key = "k" * 32  # a public URL needs the sessions' key (tests/server/test_hosting.py)
+    server = ServerProcess(
+        "memory", tmp_path / "server.log", "--public-url", public, "--secret-key", key
+    ).start()
     try:
         created = create_table(server.url)
         assert created["invite_url"] == f"{public}/t/{created['table']}"

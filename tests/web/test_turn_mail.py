@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -44,8 +45,10 @@ def test_a_day_later_the_mail_s_link_opens_the_seat_and_the_table_survives_a_res
     monkeypatch.setattr(service, "unpredictable_rng", lambda: random.Random(SEED))
     clock = ManualClock(1_800_000_000.0)
     db = tmp_path / "days.db"
+    # The site's key: a restarted server keeps its players' sessions.
     with Inbox() as inbox:
-        server = Server(db, smtp_url=inbox.url, clock=clock).__enter__()
+        site: dict[str, Any] = {"smtp_url": inbox.url, "clock": clock, "secret_key": "k" * 43}
+        server = Server(db, **site).__enter__()
         try:
             ana = verified(server, inbox, "Ana Web", "ana@example.org")
             bruno = verified(server, inbox, "Bruno Web", "bruno@example.org")
@@ -90,7 +93,7 @@ def test_a_day_later_the_mail_s_link_opens_the_seat_and_the_table_survives_a_res
 
             # The server restarts on the same address: the page comes back to the table.
             server.__exit__()
-            server = Server(db, smtp_url=inbox.url, clock=clock, port=server.port).__enter__()
+            server = Server(db, port=server.port, **site).__enter__()
             # Another day: Ana's stand-in plays, and it is Bruno's turn in his page again
             # (he is at the table: no mail).
             clock.advance(DAY)

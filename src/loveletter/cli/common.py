@@ -72,6 +72,26 @@ def usage_error(message: str) -> NoReturn:
     fail(message, USAGE)
 
 
+def given_as(ctx: typer.Context, parameter: str) -> str:
+    """How the user gave a parameter of the command, for an error about its value: the
+    environment variable it came from, else its option."""
+    for param in ctx.command.params:
+        if param.name == parameter:
+            if not from_command_line(ctx, parameter) and isinstance(param.envvar, str):
+                source = ctx.get_parameter_source(parameter)
+                if source is not None and source.name == "ENVIRONMENT":
+                    return param.envvar
+            return param.opts[0]
+    raise KeyError(parameter)
+
+
+def from_command_line(ctx: typer.Context, parameter: str) -> bool:
+    """Whether a parameter was given on the command line (not by the environment, nor
+    left to its default)."""
+    source = ctx.get_parameter_source(parameter)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def check_table(edition: str, players: int) -> None:
     """Refuse the command line unless ``edition`` exists and seats ``players``."""
     try:

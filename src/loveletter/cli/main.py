@@ -7,6 +7,7 @@ import typer
 from .. import __version__
 from .arena import arena
 from .common import EXIT_STATUSES
+from .migrate import migrate
 from .play import play
 from .replay import replay
 from .rules import rules
@@ -22,7 +23,7 @@ app = typer.Typer(
     epilog=EXIT_STATUSES,
 )
 # Listed in this order in the help: the game first.
-for command in (play, rules, replay, serve, arena, simulate):
+for command in (play, rules, replay, serve, migrate, arena, simulate):
     app.command(epilog=EXIT_STATUSES)(command)
 
 

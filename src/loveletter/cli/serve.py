@@ -3,50 +3,92 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .common import fail, usage_error
+from .common import fail, from_command_line, given_as, usage_error
 
 if TYPE_CHECKING:
     from ..server.policies import PolicyLevel
+    from ..server.settings import Settings
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    ctx: typer.Context,
+    host: Annotated[
+        str, typer.Option("--host", envvar="LOVELETTER_HOST", help="Address to listen on.")
+    ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)
+        int,
+        typer.Option(
+            "--port",
+            envvar="LOVELETTER_PORT",
+            help="Port to listen on (0: any free port).",
+            min=0,
+            max=65535,
+        ),
     ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
+            envvar="LOVELETTER_DB",
             help="SQLAlchemy URL of the database (default: a SQLite file in your data folder);"
             " 'memory' stores nothing.",
         ),
     ] = None,
     redis: Annotated[
         str | None,
-        typer.Option("--redis", help="Redis URL: fan out to other server processes."),
+        typer.Option(
+            "--redis",
+            envvar="LOVELETTER_REDIS",
+            help="Redis URL: fan out to other server processes.",
+        ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option("--bot-delay", help="A bot's usual thinking time, seconds.", min=0)
+        float,
+        typer.Option(
+            "--bot-delay",
+            envvar="LOVELETTER_BOT_DELAY",
+            help="A bot's usual thinking time, seconds.",
+            min=0,
+        ),
     ] = 1.0,
     round_pause: Annotated[
-        float, typer.Option("--round-pause", help="Pause between rounds, seconds.", min=0)
+        float,
+        typer.Option(
+            "--round-pause",
+            envvar="LOVELETTER_ROUND_PAUSE",
+            help="Pause between rounds, seconds.",
+            min=0,
+        ),
     ] = 5.0,
     bot_workers: Annotated[
         int | None,
-        typer.Option("--bot-workers", help="Processes for bot decisions.", min=1),
+        typer.Option(
+            "--bot-workers",
+            envvar="LOVELETTER_BOT_WORKERS",
+            help="Processes for bot decisions.",
+            min=1,
+        ),
     ] = None,
     log_level: Annotated[
-        str, typer.Option("--log-level", help="critical, error, warning, info or debug.")
+        str,
+        typer.Option(
+            "--log-level",
+            envvar="LOVELETTER_LOG_LEVEL",
+            help="critical, error, warning, info or debug.",
+        ),
     ] = "info",
     request_timeout: Annotated[
         float | None,
         typer.Option(
             "--request-timeout",
+            envvar="LOVELETTER_REQUEST_TIMEOUT",
             help="Seconds a client has to send a whole HTTP request (default 10).",
             min=0.1,
         ),
@@ -54,13 +96,17 @@ def serve(
     max_body_bytes: Annotated[
         int | None,
         typer.Option(
-            "--max-body-bytes", help="The largest HTTP request body (default 16384).", min=0
+            "--max-body-bytes",
+            envvar="LOVELETTER_MAX_BODY_BYTES",
+            help="The largest HTTP request body (default 16384).",
+            min=0,
         ),
     ] = None,
     create_rate: Annotated[
         float | None,
         typer.Option(
             "--create-rate",
+            envvar="LOVELETTER_CREATE_RATE",
             help="Tables one address may create per second, after the burst (default 0.5).",
             min=0,
         ),
@@ -68,13 +114,17 @@ def serve(
     create_burst: Annotated[
         int | None,
         typer.Option(
-            "--create-burst", help="Tables one address may create at once (default 20).", min=1
+            "--create-burst",
+            envvar="LOVELETTER_CREATE_BURST",
+            help="Tables one address may create at once (default 20).",
+            min=1,
         ),
     ] = None,
     signin_rate: Annotated[
         float | None,
         typer.Option(
             "--signin-rate",
+            envvar="LOVELETTER_SIGNIN_RATE",
             help="Attempts to sign in or up per second from one address, or to sign in to"
             " one account, after the burst (default 0.2).",
             min=0,
@@ -84,6 +134,7 @@ def serve(
         int | None,
         typer.Option(
             "--signin-burst",
+            envvar="LOVELETTER_SIGNIN_BURST",
             help="Attempts to sign in or up at once from one address, or to one account"
             " (default 10).",
             min=1,
@@ -93,6 +144,7 @@ def serve(
         int | None,
         typer.Option(
             "--max-connections",
+            envvar="LOVELETTER_MAX_CONNECTIONS",
             help="WebSocket connections one address may hold at once (default 100; 0: any).",
             min=0,
         ),
@@ -101,6 +153,7 @@ def serve(
         int | None,
         typer.Option(
             "--max-idle-tables",
+            envvar="LOVELETTER_MAX_IDLE_TABLES",
             help="Tables kept in memory that no client here watches (default 1000).",
             min=0,
         ),
@@ -109,14 +162,16 @@ def serve(
         str | None,
         typer.Option(
             "--trusted-proxies",
-            help="Addresses whose X-Forwarded-For is believed, comma-separated"
-            " (default 127.0.0.1; '' for none, '*' for any).",
+            envvar="LOVELETTER_TRUSTED_PROXIES",
+            help="Addresses (or networks, 172.16.0.0/12) whose X-Forwarded-For is believed,"
+            " comma-separated (default 127.0.0.1; '' for none, '*' for any).",
         ),
     ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(
             "--public-url",
+            envvar="LOVELETTER_PUBLIC_URL",
             help="The address others use to reach this server (behind a proxy), such as"
             " https://cards.example.org; invitation links start with it.",
         ),
@@ -125,6 +180,7 @@ def serve(
         str | None,
         typer.Option(
             "--smtp",
+            envvar="LOVELETTER_SMTP",
             help="The SMTP server that sends the accounts' mail (address checks, password"
             " resets): smtp://HOST:25, smtp+starttls://USER@HOST:587 or smtps://USER@HOST:465;"
             " the password in LOVELETTER_SMTP_PASSWORD. Without it, no mail is sent.",
@@ -133,31 +189,72 @@ def serve(
     mail_from: Annotated[
         str | None,
         typer.Option(
-            "--mail-from", help="The mail's sender (default: Love Letter <loveletter@localhost>)."
+            "--mail-from",
+            envvar="LOVELETTER_MAIL_FROM",
+            help="The mail's sender (default: Love Letter <loveletter@localhost>).",
         ),
     ] = None,
     policy: Annotated[
         list[str] | None,
         typer.Option(
             "--policy",
+            envvar="LOVELETTER_POLICY",
             help="A trained policy offered as a bot level for the table it fits, as"
-            " NAME=FILE.npz (docs/rl.md); repeat for several.",
+            " NAME=FILE.npz (docs/rl.md); repeat for several (in the environment, separate"
+            " them with spaces).",
+        ),
+    ] = None,
+    secret_key: Annotated[
+        str | None,
+        typer.Option(
+            "--secret-key",
+            envvar="LOVELETTER_SECRET_KEY",
+            help="What the accounts' sessions are signed with: at least 32 characters, the"
+            " same for every process of the site. Needed with a --public-url other than"
+            " this computer; without it, a key is made once in your data folder. Prefer the"
+            " environment to the command line, which other users of the machine can see.",
+        ),
+    ] = None,
+    secret_key_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--secret-key-file",
+            envvar="LOVELETTER_SECRET_KEY_FILE",
+            help="A file that holds the secret key (such as a container's secret).",
         ),
     ] = None,
 ) -> None:
     """Serve the web game: create a table, share its link, play with friends and bots.
 
     With --host 0.0.0.0, friends on other machines of your network join with the
-    addresses printed at start."""
-    from sqlalchemy.exc import ArgumentError
-
-    from ..server.addresses import is_loopback, reachable_urls
+    addresses printed at start. Every option can be set in the environment instead,
+    by the variable its help names; an option given wins over the environment."""
     from ..server.mail import check_smtp_url
     from ..server.repository import prepare_store
-    from ..server.run import bind, exit_on_sigterm, make_server
     from ..server.settings import Settings, default_db_url
-    from ..tables import StorageError
 
+    def named(parameter: str) -> str:
+        return given_as(ctx, parameter)
+
+    if log_level.lower() not in LOG_LEVELS:
+        usage_error(f"{named('log_level')} takes {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    if smtp is not None:
+        try:
+            check_smtp_url(smtp)
+        except ValueError as error:
+            usage_error(f"bad {named('smtp')} URL: {error}")
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        usage_error(
+            f"{named('public_url')} must start with http:// or https://, not {public_url!r}"
+        )
+    policies = read_policies(policy or [], named("policy"))
+    key = given_secret_key(ctx, secret_key, secret_key_file, public_url)
+    db_url = db or default_db_url()
+    with database_errors(db_url, named("db"), f"{named('db')} or {named('redis')}"):
+        prepare_store(db_url)  # a database that cannot be used stops the start now
+    made = None
+    if key is None:  # a server on this computer only: its own key, made once
+        key, made = local_secret_key()
     given: dict[str, Any] = {
         "bot_workers": bot_workers,
         "request_timeout": request_timeout,
@@ -172,16 +269,8 @@ def serve(
         "smtp_url": smtp,
         "mail_from": mail_from,
     }
-    if smtp is not None:
-        try:
-            check_smtp_url(smtp)
-        except ValueError as error:
-            usage_error(f"bad --smtp URL: {error}")
-    if public_url is not None and not public_url.startswith(("http://", "https://")):
-        usage_error(f"--public-url must start with http:// or https://, not {public_url!r}")
-    policies = read_policies(policy or [])
     settings = Settings(
-        db_url=db or default_db_url(),
+        db_url=db_url,
         redis_url=redis,
         bot_delay=bot_delay,
         round_pause=round_pause,
@@ -189,31 +278,40 @@ def serve(
         public_url=public_url,
         policies=policies,
         collect_interval=0.2,  # young collections five times a second (server.collector)
+        secret_key=key,
         **{name: value for name, value in given.items() if value is not None},
     )
-    try:
-        prepare_store(settings.db_url)
+    notes = [f"Made a secret key for the sessions in {made}"] if made else []
+    start(settings, port, log_level.lower(), notes, named)
+
+
+#: uvicorn's log levels.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+
+def start(
+    settings: Settings,
+    port: int,
+    log_level: str,
+    notes: Sequence[str],
+    named: Callable[[str], str],
+) -> None:
+    """Make the server (its database prepared already), listen on ``port`` and serve
+    until SIGTERM (or Ctrl+C); ``named`` tells how the user gave an option, for the
+    errors."""
+    from ..server.addresses import is_loopback, reachable_urls
+    from ..server.run import bind, exit_on_sigterm, make_server
+
+    host, public_url = settings.listen_host, settings.public_url
+    with database_errors(settings.db_url, named("db"), f"{named('db')} or {named('redis')}"):
         server = make_server(settings, log_level=log_level)
-    except ImportError as error:
-        fail(f"{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]")
-    except (ValueError, ArgumentError) as error:
-        usage_error(f"bad --db or --redis URL: {error}")
-    except StorageError as error:
-        remedy = (
-            "move the file away (or restore a backup) to start afresh, or give another --db"
-            if settings.db_url.startswith("sqlite")
-            else "check that the database server runs and that --db names it"
-        )
-        fail(f"cannot use {error}: {remedy}")
-    except OSError as error:
-        fail(f"cannot use the database {settings.db_url}: {error.strerror or error}")
     try:
         sock = bind(host, port)
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     actual = sock.getsockname()[1]
     urls = reachable_urls(host, actual)
-    print(f"Love Letter server on {urls[0]} (database: {settings.db_url})", flush=True)
+    print(f"Love Letter server on {urls[0]} (database: {shown_url(settings.db_url)})", flush=True)
     if is_loopback(host):
         print("Only this computer can join; for friends on other machines: --host 0.0.0.0")
     else:
@@ -221,16 +319,115 @@ def serve(
             print(f"Also reachable at {url}")
         if public_url is not None:
             print(f"Invitation links use {public_url}")
-    for level in policies:
+    for level in settings.policies:
         table = f"{level.edition}, {level.players} players"
         print(f"Bot level {level.name}: the policy {level.path} ({table})")
+    for note in notes:
+        print(note)
     sys.stdout.flush()
     exit_on_sigterm()
     server.run(sockets=[sock])
 
 
-def read_policies(options: list[str]) -> tuple[PolicyLevel, ...]:
-    """The policy levels of the ``--policy`` options; a usage error for a bad one."""
+@contextmanager
+def database_errors(db_url: str, db: str, urls: str) -> Iterator[None]:
+    """Fail in one line if the database at ``db_url`` cannot be used: ``db`` names its
+    option (or environment variable), ``urls`` the options whose URL may be bad."""
+    from sqlalchemy.exc import ArgumentError
+
+    from ..tables import StorageError
+
+    try:
+        yield
+    except ImportError as error:
+        fail(f"{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]")
+    except (ValueError, ArgumentError) as error:
+        usage_error(f"bad {urls} URL: {error}")
+    except StorageError as error:
+        remedy = (
+            f"move the file away (or restore a backup) to start afresh, or give another {db}"
+            if db_url.startswith("sqlite")
+            else f"check that the database server runs and that {db} names it"
+        )
+        fail(f"cannot use {error}: {remedy}")
+    except OSError as error:
+        fail(f"cannot use the database {shown_url(db_url)}: {error.strerror or error}")
+
+
+def given_secret_key(
+    ctx: typer.Context, key: str | None, key_file: Path | None, public_url: str | None
+) -> str | None:
+    """The key that signs the sessions, as given (option or environment, in a file or
+    not); None for none, which only a server on this computer may do without. A usage
+    error for a bad one, and for none at a public URL."""
+    from ..server.secret_key import (
+        MAKE_ONE,
+        SecretKeyError,
+        check_key,
+        is_local_url,
+        read_key_file,
+    )
+
+    if key is not None and key_file is not None:
+        typed = [from_command_line(ctx, name) for name in ("secret_key", "secret_key_file")]
+        if typed[0] == typed[1]:
+            usage_error(
+                f"give {given_as(ctx, 'secret_key')} or {given_as(ctx, 'secret_key_file')},"
+                " not both"
+            )
+        if typed[0]:  # the command line wins over the environment
+            key_file = None
+        else:
+            key = None
+    try:
+        if key_file is not None:
+            return read_key_file(key_file, given_as(ctx, "secret_key_file"))
+        if key is not None:
+            return check_key(key, given_as(ctx, "secret_key"))
+    except SecretKeyError as error:
+        usage_error(str(error))
+    if not is_local_url(public_url):
+        usage_error(
+            f"the public URL {public_url} needs a secret key, the same for every server"
+            f" process of the site: make one with {MAKE_ONE} and give it in"
+            " LOVELETTER_SECRET_KEY (or a file named by LOVELETTER_SECRET_KEY_FILE)"
+        )
+    return None
+
+
+def local_secret_key() -> tuple[str, Path | None]:
+    """The data folder's key, for a server on this computer only, and its file if it
+    was made now (there was none)."""
+    from ..server.secret_key import FILE_NAME, SecretKeyError, local_key
+    from ..server.settings import data_folder
+
+    folder = data_folder()
+    try:
+        found, made = local_key(folder)
+    except SecretKeyError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(
+            f"cannot make a secret key in {folder}: {error.strerror or error}: give one with"
+            " --secret-key or LOVELETTER_SECRET_KEY"
+        )
+    return found, folder / FILE_NAME if made else None
+
+
+def shown_url(url: str) -> str:
+    """A database URL as the output shows it: without its password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def read_policies(options: list[str], source: str = "--policy") -> tuple[PolicyLevel, ...]:
+    """The policy levels of the ``--policy`` options; a usage error for a bad one (which
+    names ``source``, the environment variable, when they come from there)."""
     from ..server.policies import PolicyError, read_policy_option
 
     levels: list[PolicyLevel] = []
@@ -238,5 +435,5 @@ def read_policies(options: list[str]) -> tuple[PolicyLevel, ...]:
         try:
             levels.append(read_policy_option(option, [level.name for level in levels]))
         except PolicyError as error:
-            usage_error(str(error))
+            usage_error(str(error) if source == "--policy" else f"{source}: {error}")
     return tuple(levels)

@@ -2,9 +2,10 @@
 
 Passwords are hashed with argon2 (pwdlib's recommended hasher), in a worker thread:
 a hash takes a tenth of a second of one core. A session is a random id in a cookie;
-the store keeps only its hash, with the token that the session's changing requests
-carry against cross-site requests. An unknown name is answered as a wrong password
-is, after the same work (a hash checked against a stand-in).
+the store keeps only its HMAC under the server's secret key (``tokens.session_hash``),
+with the token that the session's changing requests carry against cross-site
+requests. An unknown name is answered as a wrong password is, after the same work (a
+hash checked against a stand-in).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..tables import AccountData, MailToken, SessionData, name_key
 from .mail import MAILS, Mailer
 from .refusals import RequestRefused
 from .repository import AccountRepository
-from .tokens import hash_token, new_token
+from .tokens import hash_token, new_token, session_hash
 
 #: How long a session lasts without signing in again (30 days).
 SESSION_SECONDS = 30 * 24 * 3600.0
@@ -52,18 +53,21 @@ class SignedIn:
 
 
 class AccountService:
-    """The accounts' commands over a repository; the clock is injectable for tests."""
+    """The accounts' commands over a repository; sessions are signed with
+    ``secret_key``; the clock is injectable for tests."""
 
     def __init__(
         self,
         repository: AccountRepository,
         *,
+        secret_key: str,
         mailer: Mailer | None = None,
         session_seconds: float = SESSION_SECONDS,
         clock: Callable[[], float] = time.time,
         hasher: PasswordHash | None = None,
     ) -> None:
         self.repository = repository
+        self._secret_key = secret_key
         self.mailer = mailer or Mailer(None, "")
         self._sending: set[asyncio.Task[None]] = set()
         self.session_seconds = session_seconds
@@ -97,7 +101,7 @@ class AccountService:
     async def current(self, session_id: str) -> tuple[SessionData, AccountData] | None:
         """The session this cookie's id opens and its account, or None."""
         return await run_in_threadpool(
-            self.repository.session, hash_token(session_id), self.clock()
+            self.repository.session, session_hash(self._secret_key, session_id), self.clock()
         )
 
     async def sign_out(self, session: SessionData) -> None:
@@ -209,7 +213,7 @@ class AccountService:
         session_id = new_token()
         now = self.clock()
         session = SessionData(
-            id_hash=hash_token(session_id),
+            id_hash=session_hash(self._secret_key, session_id),
             account_id=account.id,
             csrf=new_token(),
             created_at=now,

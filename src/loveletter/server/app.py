@@ -46,9 +46,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     repository = make_repository(settings.db_url)
     service = TableService(repository, hub, max_idle=settings.max_idle_tables, clock=settings.clock)
     mailer = Mailer(settings.smtp_url, settings.mail_from)
-    sessions = Sessions(
-        AccountService(repository, mailer=mailer, clock=settings.clock.now), settings
+    accounts = AccountService(
+        repository, secret_key=settings.secret_key, mailer=mailer, clock=settings.clock.now
     )
+    sessions = Sessions(accounts, settings)
     manager = ConnectionManager(service)
     pool = BotPool(settings.bot_workers, settings.policies)
     link_base = LinkBase(settings.public_url)

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
+#: The environment variable that holds the SMTP password a URL leaves out.
+PASSWORD_VARIABLE = "LOVELETTER_SMTP_PASSWORD"
+
 #: The SMTP schemes and their default ports.
 PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
 
@@ -105,6 +108,6 @@ class Mailer:
             if parsed.scheme == "smtp+starttls":
                 smtp.starttls(context=context)
             if parsed.username:
-                password = parsed.password or os.environ.get("LOVELETTER_SMTP_PASSWORD", "")
+                password = parsed.password or os.environ.get(PASSWORD_VARIABLE, "")
                 smtp.login(unquote(parsed.username), unquote(password))
             smtp.send_message(message)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,10 +13,15 @@ from .clock import Clock, SystemClock
 from .policies import PolicyLevel
 
 
+def data_folder() -> Path:
+    """The user's data folder (platformdirs'; ``$XDG_DATA_HOME/loveletter`` on Linux):
+    the default database file and the key that a local server makes for itself."""
+    return Path(platformdirs.user_data_dir("loveletter", appauthor=False))
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data folder."""
-    folder = Path(platformdirs.user_data_dir("loveletter", appauthor=False))
-    return f"sqlite:///{folder / 'loveletter.db'}"
+    return f"sqlite:///{data_folder() / 'loveletter.db'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,11 @@ class Settings:
       server per process.
     - ``clock``: where the server reads the time and waits for instants (``server.clock``:
       the wall clock, or one a test moves by hand).
+    - ``secret_key``: what the accounts' sessions are signed with (their stored hashes
+      are HMAC-SHA256 of the cookie's id under it, ``server.tokens``). Every process of
+      one site must have the same; ``loveletter serve`` always sets it
+      (``server.secret_key``). The default, a new random key, suits a test's server:
+      its sessions end with it.
     """
 
     db_url: str = field(default_factory=default_db_url)
@@ -99,3 +110,4 @@ class Settings:
     policies: tuple[PolicyLevel, ...] = ()
     collect_interval: float | None = None
     clock: Clock = field(default_factory=SystemClock)
+    secret_key: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)

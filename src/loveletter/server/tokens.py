@@ -1,7 +1,9 @@
-"""Secrets: table ids, seat and host tokens, and how they are checked.
+"""Secrets: table ids, seat and host tokens, sessions, and how they are checked.
 
 Tokens come from :mod:`secrets`; only their SHA-256 hashes are stored, so the
-database alone does not let anyone take a seat.
+database alone does not let anyone take a seat. A session's id is stored as its
+HMAC-SHA256 under the server's secret key: the database alone does not even tell
+whether an id is a session's, and a new key ends every session made under the old one.
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """The stored form of a token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def session_hash(secret_key: str, session_id: str) -> str:
+    """The stored form of a session's id: its HMAC-SHA256 under ``secret_key``."""
+    key = secret_key.encode("utf-8")
+    return hmac.new(key, session_id.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def same_token(token: str, stored_hash: str | None) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from ..engine import EDITIONS
 from ..engine.grammar import join
-from ..tables import TableState
+from ..tables import AccountData, TableState
 from .mail import MAILS, Mailer
 from .service import TableService
 
@@ -76,25 +76,32 @@ class TurnMails:
         if base is None:
             log.warning("no turn mail for table %s: no address for links yet", state.id)
             return
+        # Claimed and sent to the end even if the turn moves on meanwhile (a claim
+        # whose mail a cancelled task never sent would stand for that turn).
+        await asyncio.shield(self._claim_and_send(state, seat, account, turn, base))
+
+    async def _claim_and_send(
+        self, state: TableState, seat: int, account: AccountData, turn: str, base: str
+    ) -> None:
         claimed = await asyncio.to_thread(
-            repository.claim_turn_mail,
+            self.service.repository.claim_turn_mail,
             state.id,
-            account_id,
+            account.id,
             turn,
-            clock.now(),
+            self.service.clock.now(),
             TURN_MAIL_SPACING,
         )
-        if claimed:  # sent to its end even if the turn moves on meanwhile
-            await asyncio.shield(self._send(state, seat, account.email, account.name, base))
+        if claimed:
+            await self._send(state, seat, account, base)
 
-    async def _send(self, state: TableState, seat: int, email: str, name: str, base: str) -> None:
+    async def _send(self, state: TableState, seat: int, account: AccountData, base: str) -> None:
         lang = "fr" if state.data.lang == "fr" else "en"
         subject, body = MAILS["turn"][lang]
         others = [s.name or "" for s in state.seats if s.seat != seat]
         deadline = state.data.deadline or 0.0
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(deadline))
         fields = {
-            "name": name,
+            "name": account.name,
             "table": state.id,
             "edition": EDITIONS[state.data.edition].name(lang),
             "others": join(others, lang),
@@ -103,7 +110,10 @@ class TurnMails:
         }
         try:
             await asyncio.to_thread(
-                self.mailer.send, email, subject.format(**fields), body.format(**fields)
+                self.mailer.send,
+                account.email or "",
+                subject.format(**fields),
+                body.format(**fields),
             )
         except (OSError, smtplib.SMTPException) as error:
             log.error("could not send the turn mail of table %s: %s", state.id, error)

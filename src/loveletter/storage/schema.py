@@ -69,3 +69,10 @@ def _revisions() -> frozenset[str]:
 
 def _version(connection: Connection) -> str | None:
     return connection.scalar(select(MetaRow.value).where(MetaRow.key == "schema_version"))
+
+
+def head_revision() -> str:
+    """The revision that ``upgrade`` brings a database to."""
+    head = _script().get_current_head()
+    assert head is not None  # the revisions ship with the package
+    return head

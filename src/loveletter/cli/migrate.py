@@ -1,0 +1,48 @@
+"""``loveletter migrate``: bring the database's schema up to date, then exit."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import given_as, usage_error
+from .serve import database_errors
+
+
+def migrate(
+    ctx: typer.Context,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="LOVELETTER_DB",
+            help="SQLAlchemy URL of the database (default: the SQLite file of loveletter"
+            " serve, in your data folder).",
+        ),
+    ] = None,
+) -> None:
+    """Bring the database's schema up to date, print its version and exit.
+
+    What loveletter serve does when it starts, run once before a deployment's server
+    processes start. A database already up to date is left as it is; one of a newer
+    version is refused, unchanged."""
+    from ..server.settings import default_db_url
+    from ..storage import SCHEMA_VERSION, Repository
+    from ..storage.schema import head_revision
+
+    url = db or default_db_url()
+    option = given_as(ctx, "db")
+    if url == "memory":
+        usage_error(f"{option} memory keeps nothing: there is no schema to bring up to date")
+    with database_errors(url, option, option):
+        repository = Repository(url)
+        try:
+            repository.create_schema()
+        finally:
+            repository.close()
+    where = repository.where
+    print(
+        f"{where[0].upper()}{where[1:]} is at schema version {SCHEMA_VERSION}"
+        f" (Alembic revision {head_revision()})"
+    )
