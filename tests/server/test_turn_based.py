@@ -74,6 +74,12 @@ class Player:
         joined: Message = answer.json()
         return joined
 
+    def __enter__(self) -> Player:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.http.close()
+
     def cookie(self) -> dict[str, str]:
         """What the browser that opens a mail's link sends: its session, its origin."""
         session = self.http.cookies[SESSION_COOKIE]
@@ -104,9 +110,11 @@ def test_a_turn_based_game_over_days_by_mail_and_through_a_restart(
     settings = fast_settings(
         db, signin_burst=1000, smtp_url=f"smtp://127.0.0.1:{inbox.port}", clock=clock
     )
-    with ServerThread(settings) as server:
-        ana = Player(server, inbox, "Ana Days", "ana@example.org")
-        bruno = Player(server, inbox, "Bruno Days", "bruno@example.org")
+    with (
+        ServerThread(settings) as server,
+        Player(server, inbox, "Ana Days", "ana@example.org") as ana,
+        Player(server, inbox, "Bruno Days", "bruno@example.org") as bruno,
+    ):
         created = ana.http.post(
             "/api/tables",
             json={
@@ -151,8 +159,6 @@ def test_a_turn_based_game_over_days_by_mail_and_through_a_restart(
         assert inbox.empty()
         clock.advance(TURN_MAIL_SPACING)
         turn_mail_to(inbox, bruno, table)
-        ana.http.close()
-        bruno.http.close()
 
     # Two days later, the server restarted, Bruno comes back and plays on.
     clock.advance(2 * DAY)
@@ -169,34 +175,42 @@ def test_a_turn_based_game_over_days_by_mail_and_through_a_restart(
 async def opens_her_seat(server: ServerThread, table: str, ana: Player) -> None:
     """The page of the link says hello with no token: the session plays her seat."""
     client = await Client.open(server.ws_url, table, seat=0, headers=ana.cookie())
-    first = await client.until(is_state)
-    assert first["you"] == {"seat": 0}
-    assert first["view"]["legal_actions"]
-    await client.close()
+    try:
+        first = await client.until(is_state)
+        assert first["you"] == {"seat": 0}
+        assert first["view"]["legal_actions"]
+    finally:
+        await client.close()
 
 
 async def still_first_move(server: ServerThread, table: str) -> None:
     client = await Client.open(server.ws_url, table)
-    state = await client.until(is_state)
-    assert state["position"]["actions"] == 0
-    assert not state["table"]["seats"][0]["standin"]
-    await client.close()
+    try:
+        state = await client.until(is_state)
+        assert state["position"]["actions"] == 0
+        assert not state["table"]["seats"][0]["standin"]
+    finally:
+        await client.close()
 
 
 async def stood_in_once(server: ServerThread, table: str) -> None:
     client = await Client.open(server.ws_url, table)
-    state = await client.until(is_state)
-    assert state["position"]["actions"] == 5
-    assert [seat["standin"] for seat in state["table"]["seats"]] == [False, False]
-    await client.close()
+    try:
+        state = await client.until(is_state)
+        assert state["position"]["actions"] == 5
+        assert [seat["standin"] for seat in state["table"]["seats"]] == [False, False]
+    finally:
+        await client.close()
 
 
 async def plays_one_move(server: ServerThread, table: str, token: str) -> None:
     """The player's client connects, plays its first legal move (the dealt deck makes
     none of them end the round), sees it played, and leaves."""
     client = await Client.open(server.ws_url, table, token)
-    turn = await client.until(my_turn)
-    assert 0 < turn["table"]["deadline"] - turn["server_time"] <= TIMER
-    await client.send(action_message(turn["view"]["legal_actions"][0], turn["position"]))
-    await client.until(lambda m: is_state(m) and m["position"] != turn["position"])
-    await client.close()
+    try:
+        turn = await client.until(my_turn)
+        assert 0 < turn["table"]["deadline"] - turn["server_time"] <= TIMER
+        await client.send(action_message(turn["view"]["legal_actions"][0], turn["position"]))
+        await client.until(lambda m: is_state(m) and m["position"] != turn["position"])
+    finally:
+        await client.close()

@@ -6,6 +6,7 @@ seat, signed in; they play there; the server restarts and the table goes on."""
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -45,64 +46,60 @@ def test_a_day_later_the_mail_s_link_opens_the_seat_and_the_table_survives_a_res
     monkeypatch.setattr(service, "unpredictable_rng", lambda: random.Random(SEED))
     clock = ManualClock(1_800_000_000.0)
     db = tmp_path / "days.db"
-    # The site's key: a restarted server keeps its players' sessions.
-    with Inbox() as inbox:
+    with Inbox() as inbox, ExitStack() as stack:
+        # One key for the site: the restarted server keeps its players' sessions.
         site: dict[str, Any] = {"smtp_url": inbox.url, "clock": clock, "secret_key": "k" * 43}
         server = Server(db, **site).__enter__()
-        try:
-            ana = verified(server, inbox, "Ana Web", "ana@example.org")
-            bruno = verified(server, inbox, "Bruno Web", "bruno@example.org")
-            created = ana.post(
-                "/api/tables",
-                json={
-                    "edition": "classic",
-                    "seats": [{"kind": "open"}, {"kind": "open"}],
-                    "options": {"first_player": 0, "tokens_to_win": 7},
-                    "turn_timer": DAY,
-                },
-            ).json()
-            table, host_token = created["table"], created["host_token"]
-            body = {"name": "x", "host_token": host_token}
-            assert ana.post(f"/api/tables/{table}/join", json=body).status_code == 200
-            assert bruno.post(f"/api/tables/{table}/join", json={"name": "x"}).status_code == 200
-            started = httpx.post(
-                f"{server.url}/api/tables/{table}/start", json={"host_token": host_token}
-            )
-            assert started.status_code == 200
-            assert inbox.link("ana@example.org") == f"{server.url}/t/{table}"  # her turn
+        stack.callback(lambda: server.__exit__())  # the one running at the end
+        ana = stack.enter_context(verified(server, inbox, "Ana Web", "ana@example.org"))
+        bruno = stack.enter_context(verified(server, inbox, "Bruno Web", "bruno@example.org"))
+        created = ana.post(
+            "/api/tables",
+            json={
+                "edition": "classic",
+                "seats": [{"kind": "open"}, {"kind": "open"}],
+                "options": {"first_player": 0, "tokens_to_win": 7},
+                "turn_timer": DAY,
+            },
+        ).json()
+        table, host_token = created["table"], created["host_token"]
+        body = {"name": "x", "host_token": host_token}
+        assert ana.post(f"/api/tables/{table}/join", json=body).status_code == 200
+        assert bruno.post(f"/api/tables/{table}/join", json={"name": "x"}).status_code == 200
+        started = httpx.post(
+            f"{server.url}/api/tables/{table}/start", json={"host_token": host_token}
+        )
+        assert started.status_code == 200
+        assert inbox.link("ana@example.org") == f"{server.url}/t/{table}"  # her turn
 
-            # A day passes: Ana's stand-in plays her move, and Bruno is told by mail.
-            clock.advance(DAY)
-            link = inbox.link("bruno@example.org")
-            assert link == f"{server.url}/t/{table}"
+        # A day passes: Ana's stand-in plays her move, and Bruno is told by mail.
+        clock.advance(DAY)
+        link = inbox.link("bruno@example.org")
+        assert link == f"{server.url}/t/{table}"
 
-            context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
-            context.set_default_timeout(TIMEOUT_MS)
-            session = bruno.cookies[SESSION_COOKIE]
-            context.add_cookies([{"name": SESSION_COOKIE, "value": session, "url": server.url}])
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.goto(link)
-            page.wait_for_selector(MY_TURN)  # his seat, signed in, with no token
-            expect(page.locator("#topbar-info")).to_contain_text("1 day a move")
-            play_turn(page, random.Random(1))
-            # Ana's turn: she is away, and her last mail is a day old: she is told.
-            assert inbox.link("ana@example.org") == f"{server.url}/t/{table}"
-            expect(page.locator(MY_TURN)).to_have_count(0)
+        context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+        stack.callback(context.close)
+        context.set_default_timeout(TIMEOUT_MS)
+        session = bruno.cookies[SESSION_COOKIE]
+        context.add_cookies([{"name": SESSION_COOKIE, "value": session, "url": server.url}])
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(link)
+        page.wait_for_selector(MY_TURN)  # his seat, signed in, with no token
+        expect(page.locator("#topbar-info")).to_contain_text("1 day a move")
+        play_turn(page, random.Random(1))
+        # Ana's turn: she is away, and her last mail is a day old: she is told.
+        assert inbox.link("ana@example.org") == f"{server.url}/t/{table}"
+        expect(page.locator(MY_TURN)).to_have_count(0)
 
-            # The server restarts on the same address: the page comes back to the table.
-            server.__exit__()
-            server = Server(db, port=server.port, **site).__enter__()
-            # Another day: Ana's stand-in plays, and it is Bruno's turn in his page again
-            # (he is at the table: no mail).
-            clock.advance(DAY)
-            page.wait_for_selector(MY_TURN)
-            assert inbox.mails.empty()
-            # (Chromium itself logs each attempt to reconnect while the server was down.)
-            assert [e for e in errors if "ERR_CONNECTION_REFUSED" not in e] == []
-            context.close()
-            ana.close()
-            bruno.close()
-        finally:
-            server.__exit__()
+        # The server restarts on the same address: the page comes back to the table.
+        server.__exit__()
+        server = Server(db, port=server.port, **site).__enter__()
+        # Another day: Ana's stand-in plays, and it is Bruno's turn in his page again
+        # (he is at the table: no mail).
+        clock.advance(DAY)
+        page.wait_for_selector(MY_TURN)
+        assert inbox.mails.empty()
+        # (Chromium itself logs each attempt to reconnect while the server was down.)
+        assert [e for e in errors if "ERR_CONNECTION_REFUSED" not in e] == []
