@@ -51,8 +51,10 @@ def test_a_day_later_the_mail_s_link_opens_the_seat_and_the_table_survives_a_res
         site: dict[str, Any] = {"smtp_url": inbox.url, "clock": clock, "secret_key": "k" * 43}
         server = Server(db, **site).__enter__()
         stack.callback(lambda: server.__exit__())  # the one running at the end
-        ana = stack.enter_context(verified(server, inbox, "Ana Web", "ana@example.org"))
-        bruno = stack.enter_context(verified(server, inbox, "Bruno Web", "bruno@example.org"))
+        ana = verified(server, inbox, "Ana Web", "ana@example.org")
+        stack.callback(ana.close)
+        bruno = verified(server, inbox, "Bruno Web", "bruno@example.org")
+        stack.callback(bruno.close)
         created = ana.post(
             "/api/tables",
             json={
