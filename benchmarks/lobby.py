@@ -65,6 +65,7 @@ def fill(repository: Repository, tables: int, rng: random.Random) -> None:
                         "host_seat": 0,
                         "public": True,
                         "lang": rng.choice(("en", "fr")),
+                        "seat_count": size,
                     }
                 )
                 taken = rng.randrange(1, size)

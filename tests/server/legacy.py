@@ -10,6 +10,7 @@ VERSION_5 = (
     "DROP TABLE ll_turn_mails",
     "ALTER TABLE ll_accounts DROP COLUMN turn_mail",
     "DROP INDEX ix_ll_tables_lobby",
+    "ALTER TABLE ll_tables DROP COLUMN seat_count",
     "ALTER TABLE ll_tables DROP COLUMN lang",
     "ALTER TABLE ll_tables DROP COLUMN public",
 )

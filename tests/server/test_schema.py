@@ -63,6 +63,15 @@ def test_a_database_of_release_0_1_0_is_upgraded_and_its_games_replay_and_resume
         revision = MigrationContext.configure(db).get_current_revision()
     assert version == str(SCHEMA_VERSION)
     assert revision == _script().get_current_head()
+    with database.engine.connect() as db:  # version 5 counted each table's seats
+        counted = db.execute(
+            text(
+                "SELECT id, seat_count, (SELECT count(*) FROM ll_seats s WHERE s.table_id = t.id)"
+                " FROM ll_tables t"
+            )
+        ).all()
+    assert counted
+    assert all(seats == real > 0 for _, seats, real in counted)
 
     status, record = database.record("finished-table", 1) or ("missing", None)
     assert status == "finished"

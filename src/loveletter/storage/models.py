@@ -67,6 +67,7 @@ class TableRow(Base):
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # schema version 3
     public: Mapped[bool] = mapped_column(Boolean, default=False)  # in the lobby; version 5
     lang: Mapped[str] = mapped_column(String(2), default="en")  # version 5
+    seat_count: Mapped[int] = mapped_column(Integer, default=0)  # its seats; version 5
 
     __table_args__ = (Index("ix_ll_tables_lobby", "status", "public", "created_at"),)
 

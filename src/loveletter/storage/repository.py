@@ -173,7 +173,7 @@ class Repository:
     def create_table(self, table: TableData, seats: Sequence[SeatData]) -> None:
         """Store a new table and its seats."""
         with self._begin(write=True) as db:
-            db.execute(insert(TableRow).values(**_table_values(table)))
+            db.execute(insert(TableRow).values(**_table_values(table), seat_count=len(seats)))
             db.execute(insert(SeatRow), [{"table_id": table.id, **_seat_values(s)} for s in seats])
 
     def load_table(self, table_id: str) -> StoredTable | None:
@@ -398,8 +398,7 @@ class Repository:
         if query.turn_timer is not None:
             fits.append(TableRow.turn_timer == query.turn_timer)
         if query.players is not None:
-            seats = select(func.count()).where(seat).scalar_subquery()
-            fits.append(seats == query.players)
+            fits.append(TableRow.seat_count == query.players)
         order = (TableRow.created_at, TableRow.id)
         with self._begin() as db:
             total = db.scalar(select(func.count()).select_from(TableRow).where(*fits)) or 0

@@ -1,5 +1,5 @@
-"""Schema version 5: public tables for the lobby and the language a table was created
-in (tables), whether an account is mailed when it is its turn (accounts), and the
+"""Schema version 5: public tables for the lobby, the language a table was created in
+and its number of seats (tables), whether an account is mailed when it is its turn (accounts), and the
 last such mail per table and account (turn mails).
 
 Revision ID: 0005
@@ -22,6 +22,15 @@ def upgrade() -> None:
         "ll_tables", sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false())
     )
     op.add_column("ll_tables", sa.Column("lang", sa.String(2), nullable=False, server_default="en"))
+    op.add_column(
+        "ll_tables", sa.Column("seat_count", sa.Integer(), nullable=False, server_default="0")
+    )
+    op.execute(
+        sa.text(
+            "UPDATE ll_tables SET seat_count ="
+            " (SELECT count(*) FROM ll_seats WHERE ll_seats.table_id = ll_tables.id)"
+        )
+    )
     op.create_index("ix_ll_tables_lobby", "ll_tables", ["status", "public", "created_at"])
     op.add_column(
         "ll_accounts",
