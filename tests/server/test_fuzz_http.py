@@ -47,8 +47,9 @@ BODIES: dict[str, list[dict[str, Any]]] = {
         {"edition": "2019", "players": 4, "turn_timer": 86400, "lang": "fr", "name": "Zoé"}
     ],
 }
-#: Some over the 16 KiB a body may hold, most within it.
-FRAGMENTS = fragments(max_depth=4000, oversize=(100, 40_000))
+#: Some over the 16 KiB a body may hold, most within it; every string longer than the
+#: longest field a body has (a password: 256 characters; 100 x's made a valid one).
+FRAGMENTS = fragments(max_depth=4000, oversize=(257, 40_000))
 #: Text for a path segment or a query value, percent-encoded (lone surrogates too),
 #: within what an HTTP client sends in a URL.
 SEGMENTS = st.one_of(
