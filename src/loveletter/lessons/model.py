@@ -112,6 +112,7 @@ class LessonRun:
         self.game = lesson.new_game()
         self.index = 0
         self.moves: list[str] = []  # the learner's moves, as applied
+        self.bot: int | None = None  # the seat of the last scripted move
         self._enter()
 
     @classmethod
@@ -186,7 +187,8 @@ class LessonRun:
         if step.kind == "deal":
             self.game.next_round(list(step.deck), first=step.first)
         elif step.kind == "bot" and step.move is not None:
-            self.game.apply(step.move, seat=self.game.to_move)
+            self.bot = self.game.to_move
+            self.game.apply(step.move, seat=self.bot)
 
 
 def stacked(edition: str, players: int, top: Sequence[str]) -> tuple[str, ...]:

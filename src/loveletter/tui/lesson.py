@@ -128,8 +128,8 @@ class LessonScreen(GameScreen):
         )
         text = Text()
         if step.focus in FOCUS_WIDGETS:
-            name = words.person(1 - self.lesson.learner) if len(self.lesson.players) == 2 else ""
-            text.append(self.tr(f"focus_{step.focus}", name=name) + "\n", style="bold")
+            bot = self.run.bot if self.run.bot is not None else 1 - self.lesson.learner
+            text.append(self.tr(f"focus_{step.focus}", name=words.person(bot)) + "\n", style="bold")
         if self.why:  # in the step's place: it says what to play, and why
             text.append(self.tr("lesson_try_again", why=self.why), style="bold red")
         else:

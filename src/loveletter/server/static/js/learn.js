@@ -198,6 +198,8 @@ export function learnPage(main) {
     const n = view.players.length;
     const others = [...Array(n - 1).keys()].map((i) => (me + 1 + i) % n);
     const yours = step.kind === "you";
+    // The bot a step talks of: the one that made the round's last play.
+    const bot = ctx.move && ctx.move.seat !== me ? ctx.move.seat : others[0];
     const drawn = handAndChoices(ctx, { choice: state.choice, pending: yours && !state.busy ? null : true }, choosing);
     patch(
       main,
@@ -220,13 +222,13 @@ export function learnPage(main) {
           seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel)),
         ),
         // Beside the table on a wide screen, above it on a narrow one.
-        h("aside", { class: "lesson-side" }, callout(lesson, step, at.step, { why: state.why, deck, yours, name: view.players[others[0]] }, next, realGame)),
+        h("aside", { class: "lesson-side" }, callout(lesson, step, at.step, { why: state.why, deck, yours, name: view.players[bot] }, next, realGame)),
       ),
     );
     const board = main.querySelector(".board");
     const strip = board && board.querySelector(".recent-list");
     if (strip) fitStrip(strip);
-    pointAt(main, step.focus, me, others);
+    pointAt(main, step.focus, me, bot);
   }
 
   /**
@@ -302,15 +304,15 @@ function callout(lesson, step, index, { why, deck, yours, name }, next, skip) {
  * @param {HTMLElement} main
  * @param {string} focus
  * @param {number} me
- * @param {number[]} others
+ * @param {number} bot  the bot the step talks of
  */
-function pointAt(main, focus, me, others) {
+function pointAt(main, focus, me, bot) {
   for (const element of main.querySelectorAll(".lesson-focus")) element.classList.remove("lesson-focus");
   /** @type {Record<string, string>} */
   const selectors = {
     hand: `.seat[data-seat="${me}"] .hand`,
     you: `.seat[data-seat="${me}"]`,
-    opponent: `.seat[data-seat="${others[0]}"]`,
+    opponent: `.seat[data-seat="${bot}"]`,
     deck: ".center .pile-spot:nth-child(1)",
     set_aside: ".center .pile-spot:nth-child(2)",
     face_up: ".center .face-up",
