@@ -48,8 +48,8 @@ FIRST_GAME = Lesson(
                 "highest card when the deck runs out. Each round won earns a token; here, "
                 "3 tokens win the game.",
                 "fr": "Bienvenue ! Vous êtes Ana, face à Bruno, un bot. Love Letter se joue "
-                "en manches : on en gagne une en restant seul en lice, ou en ayant la plus "
-                "forte carte quand la pioche est vide. Chaque manche gagnée rapporte un "
+                "en manches : on en gagne une en étant la dernière personne en lice, ou en "
+                "ayant la plus forte carte quand la pioche est vide. Chaque manche gagnée rapporte un "
                 "jeton ; ici, 3 jetons gagnent la partie.",
             },
             focus="table",
@@ -126,7 +126,7 @@ FIRST_GAME = Lesson(
             "info",
             {
                 "en": "Bruno holds the Baron. Only you saw it: keep it in mind.",
-                "fr": "Bruno a le Baron. Vous seul l'avez vu : gardez-le en tête.",
+                "fr": "Bruno a le Baron. Personne d'autre ne l'a vu : gardez-le en tête.",
             },
             focus="opponent",
         ),
@@ -151,8 +151,8 @@ FIRST_GAME = Lesson(
                 "the round, if you are the only player still in with a Spy in your discard "
                 "pile, you gain a token. Play it now.",
                 "fr": "Vous avez pioché l'Espionne (0). Jouée, elle ne fait rien ; mais en "
-                "fin de manche, si vous êtes seul en lice à en avoir une dans votre "
-                "défausse, vous gagnez un jeton. Jouez-la maintenant.",
+                "fin de manche, si vous êtes la seule personne encore en lice avec une "
+                "Espionne dans sa défausse, vous gagnez un jeton. Jouez-la maintenant.",
             },
             focus="hand",
             move="spy",
@@ -173,7 +173,7 @@ FIRST_GAME = Lesson(
                 "wrong guess does nothing; a right one would have put you out of the "
                 "round. A Guard may name any card but the Guard.",
                 "fr": "Bruno a joué un Garde en nommant le Prince, pour deviner votre "
-                "carte. Raté, il ne se passe rien ; juste, vous étiez éliminé de la "
+                "carte. Raté, il ne se passe rien ; s'il avait vu juste, vous quittiez la "
                 "manche. Un Garde peut nommer toute carte sauf le Garde.",
             },
             focus="opponent",
@@ -203,9 +203,9 @@ FIRST_GAME = Lesson(
             {
                 "en": "Bruno is out: you win the round and a token. And as the only player "
                 "still in with a Spy in your discard pile, you gain a second one. 2 of 3!",
-                "fr": "Bruno est éliminé : vous gagnez la manche et un jeton. Et, seul en "
-                "lice avec une Espionne dans votre défausse, vous en gagnez un second. "
-                "2 sur 3 !",
+                "fr": "Bruno est éliminé : vous gagnez la manche et un jeton. Et, seule "
+                "personne en lice avec une Espionne dans sa défausse, vous en gagnez un "
+                "second. 2 sur 3 !",
             },
             focus="tokens",
         ),
@@ -252,7 +252,7 @@ FIRST_GAME = Lesson(
                 "discard her, you are out of the round.",
                 "fr": "Vous avez pioché la Princesse (9) et un Garde. Gardez la Princesse, "
                 "la plus forte carte, et remettez les deux autres. Mais attention : si "
-                "vous la jouez ou la défaussez, vous êtes éliminé.",
+                "vous la jouez ou la défaussez, vous quittez la manche.",
             },
             focus="hand",
             move="keep princess baron guard",
@@ -293,7 +293,7 @@ FIRST_GAME = Lesson(
                 "en": "Playing the Princess puts you out of the round! Play the Handmaid: "
                 "protected, you keep your Princess safe.",
                 "fr": "Jouer la Princesse vous élimine de la manche ! Jouez la Servante : "
-                "protégé, vous gardez votre Princesse à l'abri.",
+                "elle vous protège, et votre Princesse avec vous.",
             },
         ),
         Step(
@@ -304,8 +304,8 @@ FIRST_GAME = Lesson(
                 "You are protected, so it chose nobody and did nothing: your Princess "
                 "stays with you.",
                 "fr": "Bruno a joué le Roi (7), qui échange sa main avec un autre joueur. "
-                "Vous êtes protégé : il n'a choisi personne et n'a rien fait. Votre "
-                "Princesse reste avec vous.",
+                "La Servante vous protège : il n'a choisi personne et n'a rien fait. "
+                "Votre Princesse reste avec vous.",
             },
             focus="opponent",
             move="king",
@@ -372,7 +372,7 @@ FIRST_GAME = Lesson(
                 "real game against easy bots?",
                 "fr": "Bruno avait un Garde : il est éliminé. Vous gagnez la manche, votre "
                 "troisième jeton, et la partie ! Vous connaissez maintenant toutes les "
-                "cartes de l'édition 2019. Prêt pour une vraie partie contre des bots "
+                "cartes de l'édition 2019. Envie d'une vraie partie contre des bots "
                 "faciles ?",
             },
             focus="tokens",

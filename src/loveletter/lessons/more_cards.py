@@ -53,7 +53,7 @@ PREMIUM = Lesson(
                 "even if you are out by then.",
                 "fr": "Vous avez le Bouffon (0) et avez pioché le Comte (5). Jouez le "
                 "Bouffon sur le joueur qui, selon vous, gagnera cette manche : s'il la "
-                "gagne, vous gagnez un jeton, même si vous êtes éliminé d'ici là.",
+                "gagne, vous gagnez un jeton, même si vous avez quitté la manche d'ici là.",
             },
             focus="hand",
             move="jester 1",
