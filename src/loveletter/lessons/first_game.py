@@ -49,8 +49,8 @@ FIRST_GAME = Lesson(
                 "3 tokens win the game.",
                 "fr": "Bienvenue ! Vous êtes Ana, face à Bruno, un bot. Love Letter se joue "
                 "en manches : on en gagne une en étant la dernière personne en lice, ou en "
-                "ayant la plus forte carte quand la pioche est vide. Chaque manche gagnée rapporte un "
-                "jeton ; ici, 3 jetons gagnent la partie.",
+                "ayant la plus forte carte quand la pioche est vide. Chaque manche gagnée "
+                "rapporte un jeton ; ici, 3 jetons gagnent la partie.",
             },
             focus="table",
             deck=ROUND_1,
