@@ -15,7 +15,7 @@ from loveletter.lessons.model import Lesson
 
 from .conftest import TIMEOUT_MS, Server
 from .test_contrast import low_contrast
-from .ui import create_table
+from .ui import create_table, wait_my_turn
 
 LESSON = ".game.lesson"
 
@@ -136,6 +136,7 @@ def test_the_lesson_and_its_offer_meet_wcag_aa(page: Page, server: Server) -> No
     choose(page, "guard 1 princess")
     page.wait_for_selector("#lesson-why")
     assert low_contrast(page) == [], "lesson, a wrong move explained"
-    create_table(page, server, edition="premium", players=5, seats=["bot:easy"] * 4)
+    create_table(page, server, edition="premium", players=5, seats=["bot:easy"] * 4, first_player=0)
+    wait_my_turn(page)  # the bots wait for this seat: the page holds still
     page.wait_for_selector("#lesson-offer")
     assert low_contrast(page) == [], "the offer of a lesson"
