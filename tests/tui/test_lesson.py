@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
+from typer.testing import CliRunner
 
+from loveletter.cli.main import app
 from loveletter.lessons import FIRST_GAME, LESSONS
 from loveletter.tui.app import LoveLetterApp
 from loveletter.tui.game import GameScreen
@@ -87,3 +89,9 @@ async def test_a_french_lesson_is_skipped_for_a_real_game() -> None:
         assert not isinstance(game, LessonScreen)
         assert game.session.game.edition.id == "premium"
         assert game.session.game.seat_count == 5
+
+
+def test_learn_refuses_an_unknown_lesson() -> None:
+    result = CliRunner().invoke(app, ["learn", "--lesson", "nope"])
+    assert result.exit_code == 2
+    assert "unknown lesson 'nope': one of first-game, premium, princess" in result.output
