@@ -40,6 +40,9 @@ def test_a_move_is_checked_before_it_is_applied(server: ServerThread) -> None:
     assert right["step"] == 6
     assert right["moves"] == ["priest 1"]
     assert right["view"]["known_hands"] == {"1": "baron"}
+    shown = post(server, path, {"step": 5, "moves": [], "show": True}).json()
+    assert shown["moves"] == ["priest 1"]
+    assert shown["step"] == 6
     bot = post(server, path, {"step": 7, "moves": ["priest 1"]}).json()
     assert bot["view"]["seats"][1]["protected"]  # Bruno's scripted Handmaid
 

@@ -45,9 +45,10 @@ def choose(page: Page, move: str) -> None:
         confirm.click()
 
 
-def play_lesson(page: Page, lesson: Lesson, wrong: tuple[str, str]) -> None:
+def play_lesson(page: Page, lesson: Lesson, wrong: tuple[str, str], shown: str = "") -> None:
     """Every step: Next, or the step's move; at the step ``wrong[0]`` the move
-    ``wrong[1]`` first, whose explanation must show while the step stays."""
+    ``wrong[1]`` first, whose explanation must show while the step stays; at the step
+    ``shown``, Play it for me."""
     for index, step in enumerate(lesson.steps):
         expect(page.locator(LESSON)).to_have_attribute("data-step", step.id)
         expect(page.locator(LESSON)).to_have_attribute("data-busy", "false")
@@ -56,7 +57,9 @@ def play_lesson(page: Page, lesson: Lesson, wrong: tuple[str, str]) -> None:
             choose(page, wrong[1])
             expect(page.locator("#lesson-why")).to_be_visible()
             expect(page.locator(LESSON)).to_have_attribute("data-step", step.id)
-        if step.kind == "you":
+        if step.id == shown:
+            page.click("#lesson-show")
+        elif step.kind == "you":
             assert step.move is not None
             expect(page.locator("#lesson-next")).to_have_count(0)
             choose(page, step.move)
@@ -79,7 +82,7 @@ def test_the_first_game_in_english_with_a_wrong_move(page: Page, server: Server)
     page.click("#lesson-next")
     expect(page.locator(".center .face-up.lesson-focus")).to_have_count(1)
     page.goto(server.url + "/learn")  # from the start again, played through
-    play_lesson(page, FIRST_GAME, ("priest", "guard 1 princess"))
+    play_lesson(page, FIRST_GAME, ("priest", "guard 1 princess"), shown="chancellor")
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     expect(page.locator(".seat")).to_have_count(2)
     expect(page.locator(".game")).to_have_attribute("data-phase", "play")

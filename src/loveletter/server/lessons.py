@@ -79,11 +79,12 @@ class LessonState(TypedDict):
 
 class LessonPlay(Incoming):
     """Where the page is in the lesson, and the learner's move if any (null: show the
-    step, or go on from a step that waits for no move)."""
+    step); ``show`` plays the step's own move for the learner (Play it for me)."""
 
     step: int = Field(ge=0, le=MAX_STEPS)
     moves: list[Annotated[str, Field(max_length=80)]] = Field(max_length=MAX_MOVES)
     action: Annotated[str, Field(max_length=80)] | None = None
+    show: bool = False
 
 
 def lesson_info(lesson: Lesson, lang: str) -> LessonInfo:
@@ -118,11 +119,14 @@ def play_lesson(lesson: Lesson, request: LessonPlay, lang: str) -> LessonState:
     if run.index != request.step:
         raise RequestRefused(422, "bad_lesson_step", "the lesson has no such step")
     ok, why = True, ""
-    if request.action is not None:
+    if request.action is not None or request.show:
         if run.done or run.step.kind != "you":
             raise RequestRefused(409, "no_move_expected", "this step waits for no move")
-        verdict = run.play(request.action, lang)
-        ok, why = verdict.ok, verdict.why
+        if request.action is not None:
+            verdict = run.play(request.action, lang)
+            ok, why = verdict.ok, verdict.why
+        else:
+            run.skip()
     return LessonState(step=run.index, moves=list(run.moves), view=run.view(), ok=ok, why=why)
 
 

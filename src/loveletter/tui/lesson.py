@@ -68,6 +68,7 @@ class LessonScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "skip_lesson", show=False),
+        Binding("p", "show_move", show=False),
     ]
 
     def __init__(self, lesson: Lesson, lang: str, on_done: Callable[[Lesson], None]) -> None:
@@ -158,6 +159,13 @@ class LessonScreen(GameScreen):
         self.say("")
         self.advance()
         return verdict.ok
+
+    def action_show_move(self) -> None:
+        """``p``: the step's own move, played for a learner who is stuck."""
+        if not self.run.done and self.run.step.kind == "you":
+            self.why = ""
+            self.run.skip()
+            self.advance()
 
     def action_skip_lesson(self) -> None:
         """``s``: leave the lesson for the real game."""

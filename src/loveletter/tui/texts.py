@@ -147,7 +147,7 @@ _EN = {
     "note_known": "{name} holds {the_card}",
     "round_rule": "Round {number}",
     # lessons
-    "lesson_keys": "1 or Enter next  0-9 choose  Esc back  s skip to a real game  ^C quit",
+    "lesson_keys": "Enter next  0-9 choose  Esc back  p play it for me  s real game  ^C quit",
     "lesson_title": "{title} · step {number} of {total}",
     "lesson_next": "Next",
     "lesson_play": "Play a real game against easy bots",
@@ -207,7 +207,7 @@ _EN = {
 
 _FR = {
     # lessons
-    "lesson_keys": "1 ou Entrée suite  0-9 choix  Échap retour  s vraie partie  ^C fin",
+    "lesson_keys": "Entrée suite  0-9 choix  Échap retour  p pour moi  s vraie partie  ^C fin",
     "lesson_title": "{title} · étape {number} sur {total}",
     "lesson_next": "Suite",
     "lesson_play": "Jouer une vraie partie contre des bots faciles",

@@ -120,7 +120,7 @@ export const api = {
    * The lesson at `step` after the learner's `moves`; with `action`, that move checked.
    * @param {string} id
    * @param {string} lang
-   * @param {{step: number, moves: string[], action?: string}} body
+   * @param {{step: number, moves: string[], action?: string, show?: boolean}} body
    * @returns {Promise<import("./protocol.js").LessonState>}
    */
   playLesson: (id, lang, body) => call("POST", `/api/lessons/${encodeURIComponent(id)}/play?lang=${lang}`, body),

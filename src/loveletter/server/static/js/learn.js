@@ -103,7 +103,7 @@ export function learnPage(main) {
     else draw(getState());
   }
 
-  /** @param {{step: number, moves: string[], action?: string}} body */
+  /** @param {{step: number, moves: string[], action?: string, show?: boolean}} body */
   async function ask(body) {
     dispatch({ type: "busy" });
     try {
@@ -118,6 +118,13 @@ export function learnPage(main) {
     if (!at || !lesson || busy) return;
     if (at.step + 1 >= lesson.steps.length) realGame();
     else ask({ step: at.step + 1, moves: at.moves });
+  }
+
+  /** A learner stuck at a step: the step's own move, played for them. */
+  function show() {
+    const { at, busy } = getState();
+    if (!at || busy) return;
+    ask({ step: at.step, moves: at.moves, show: true });
   }
 
   /** @param {string} action */
@@ -222,7 +229,7 @@ export function learnPage(main) {
           seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel)),
         ),
         // Beside the table on a wide screen, above it on a narrow one.
-        h("aside", { class: "lesson-side" }, callout(lesson, step, at.step, { why: state.why, deck, yours, name: view.players[bot] }, next, realGame)),
+        h("aside", { class: "lesson-side" }, callout(lesson, step, at.step, { why: state.why, deck, yours, name: view.players[bot] }, { next, show, skip: realGame })),
       ),
     );
     const board = main.querySelector(".board");
@@ -272,10 +279,10 @@ export function learnPage(main) {
  * @param {number} index
  * @param {{why: string, deck: Deck, yours: boolean, name: string}} shown  why the step's
  *   move matters (after another one), the cards, whether a move is due, the bot's name
- * @param {() => void} next
- * @param {() => void} skip
+ * @param {{next: () => void, show: () => void, skip: () => void}} on  Next; the step's
+ *   move played for the learner; the real game
  */
-function callout(lesson, step, index, { why, deck, yours, name }, next, skip) {
+function callout(lesson, step, index, { why, deck, yours, name }, on) {
   const last = index + 1 >= lesson.steps.length;
   return h(
     "section",
@@ -293,8 +300,10 @@ function callout(lesson, step, index, { why, deck, yours, name }, next, skip) {
     h(
       "div",
       { class: "lesson-actions" },
-      yours ? null : h("button", { type: "button", class: "primary", id: "lesson-next", onclick: next }, t(last ? "lesson_play_real" : "lesson_next")),
-      last ? null : h("button", { type: "button", class: "ghost", id: "lesson-skip", onclick: skip }, t("lesson_skip")),
+      yours
+        ? h("button", { type: "button", class: "ghost", id: "lesson-show", onclick: on.show }, t("lesson_show"))
+        : h("button", { type: "button", class: "primary", id: "lesson-next", onclick: on.next }, t(last ? "lesson_play_real" : "lesson_next")),
+      last ? null : h("button", { type: "button", class: "ghost", id: "lesson-skip", onclick: on.skip }, t("lesson_skip")),
     ),
   );
 }
