@@ -1,6 +1,6 @@
-"""The dependency rule of docs/architecture.md: the engine is pure, bots use only the engine,
-the server's domain sits on the engine alone and storage on the domain; and the
-engine's modules import each other without a cycle, at module level only."""
+"""The dependency rule of docs/architecture.md: the engine is pure, bots and lessons use
+only the engine, the server's domain sits on the engine alone and storage on the domain;
+and the engine's modules import each other without a cycle, at module level only."""
 
 from __future__ import annotations
 
@@ -46,6 +46,20 @@ def test_bots_use_only_the_engine() -> None:
         if module.split(".")[0] == "loveletter":
             assert module.startswith(("loveletter.engine", "loveletter.bots")), (
                 f"{path} imports {module}"
+            )
+
+
+def test_lessons_use_only_the_engine() -> None:
+    # The web page and the terminal share them: no interface may leak in.
+    for path, module in imported_modules(PACKAGE / "lessons"):
+        top = module.split(".")[0]
+        if top == "loveletter":
+            assert module.startswith(("loveletter.engine", "loveletter.lessons")), (
+                f"{path} imports {module}"
+            )
+        else:
+            assert top in sys.stdlib_module_names or top == "__future__", (
+                f"{path} imports {module}, which is not in the standard library"
             )
 
 

@@ -33,6 +33,13 @@ from websockets.sync.client import ClientConnection, connect
 
 from loveletter.server.account_routes import AccountInfo, SessionInfo
 from loveletter.server.catalogue import CardInfo, DeckInfo, EditionInfo, PlayingCard
+from loveletter.server.lessons import (
+    LessonInfo,
+    LessonState,
+    LessonStepInfo,
+    LessonSummary,
+    LessonThen,
+)
 from loveletter.server.policies import LevelsInfo, PolicyLevelInfo
 from loveletter.server.protocol import (
     AccountTable,
@@ -81,6 +88,11 @@ MODELS: dict[str, Any] = {
     "Matched": Matched,
     "AccountTables": AccountTables,
     "AccountTable": AccountTable,
+    "LessonSummary": LessonSummary,
+    "LessonInfo": LessonInfo,
+    "LessonStepInfo": LessonStepInfo,
+    "LessonThen": LessonThen,
+    "LessonState": LessonState,
 }
 
 #: The typedef of each WebSocket message the server sends, by its type.

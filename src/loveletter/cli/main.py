@@ -7,6 +7,7 @@ import typer
 from .. import __version__
 from .arena import arena
 from .common import EXIT_STATUSES
+from .learn import learn
 from .migrate import migrate
 from .play import play
 from .replay import replay
@@ -23,7 +24,7 @@ app = typer.Typer(
     epilog=EXIT_STATUSES,
 )
 # Listed in this order in the help: the game first.
-for command in (play, rules, replay, serve, migrate, arena, simulate):
+for command in (play, learn, rules, replay, serve, migrate, arena, simulate):
     app.command(epilog=EXIT_STATUSES)(command)
 
 

@@ -21,6 +21,7 @@ from .collector import Collector
 from .connections import ConnectionManager
 from .http import api_router
 from .hub import make_hub
+from .lessons import lesson_router
 from .mail import Mailer
 from .players import PlayerService
 from .ratelimit import Occupancy
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_router(service, manager, settings, sessions, link_base))
     app.include_router(account_router(sessions, settings))
     app.include_router(player_router(PlayerService(repository), settings))
+    app.include_router(lesson_router())
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:
@@ -123,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/reset", include_in_schema=False)
     @app.get("/lobby", include_in_schema=False)
     @app.get("/games", include_in_schema=False)
+    @app.get("/learn", include_in_schema=False)
     async def index() -> FileResponse:
         """The browser UI: one page; its script shows the home, a table, or a replay."""
         return FileResponse(STATIC / "index.html")

@@ -11,8 +11,10 @@ from textual.screen import Screen
 
 from ..bots import make_bot
 from ..engine import Options
+from ..lessons import Lesson
 from .dialogs import QuitScreen
 from .game import GameScreen
+from .lesson import LessonScreen, real_game
 from .session import BotFactory, LocalGame, Setup
 from .setup import SetupScreen, draft_for
 from .texts import tr
@@ -22,8 +24,8 @@ class LoveLetterApp(App[None]):
     """Love Letter in the terminal, against bots or friends at one keyboard.
 
     Give a ``session`` to play it (a resumed game), a ``setup`` to deal a new game at
-    once, or neither to choose the table in the setup screen (with ``lang``,
-    ``options`` and ``seed``).
+    once, a ``lesson`` to play it then a real game against easy bots, or none of them
+    to choose the table in the setup screen (with ``lang``, ``options`` and ``seed``).
     """
 
     TITLE = "Love Letter"
@@ -43,8 +45,10 @@ class LoveLetterApp(App[None]):
         options: Options | None = None,
         seed: int | None = None,
         bot_factory: BotFactory = make_bot,
+        lesson: Lesson | None = None,
     ) -> None:
         super().__init__()
+        self.lesson = lesson
         self.session = session
         self.first_setup = setup
         self.lang = session.setup.lang if session else setup.lang if setup else lang
@@ -55,7 +59,9 @@ class LoveLetterApp(App[None]):
         self.bot_factory = bot_factory
 
     def on_mount(self) -> None:
-        if self.session is not None:
+        if self.lesson is not None:
+            self.show(LessonScreen(self.lesson, self.lang, self.lesson_done))
+        elif self.session is not None:
             self.show(GameScreen(self.session, self.new_game, delay=self.delay))
         elif self.first_setup is not None:
             self.start_game(self.first_setup)
@@ -73,6 +79,10 @@ class LoveLetterApp(App[None]):
         self.lang = setup.lang
         self.session = LocalGame.start(setup, save=self.save_path, bot_factory=self.bot_factory)
         self.show(GameScreen(self.session, self.new_game, delay=self.delay))
+
+    def lesson_done(self, lesson: Lesson) -> None:
+        """After a lesson, or when the learner skips ahead: a real game against easy bots."""
+        self.start_game(real_game(lesson, self.lang))
 
     def show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the main screen, in place of the previous one."""

@@ -146,6 +146,20 @@ _EN = {
     "note_return": "you put {cards} under the deck, in that order",
     "note_known": "{name} holds {the_card}",
     "round_rule": "Round {number}",
+    # lessons
+    "lesson_keys": "Enter next  0-9 choose  Esc back  p play it for me  s real game  ^C quit",
+    "lesson_title": "{title} · step {number} of {total}",
+    "lesson_next": "Next",
+    "lesson_play": "Play a real game against easy bots",
+    "lesson_try_again": "Try again. {why}",
+    "focus_hand": "↓ Your hand",
+    "focus_deck": "↑ The deck, on the lower edge of the players' panel",
+    "focus_set_aside": "↑ The set-aside card, on the lower edge of the players' panel",
+    "focus_face_up": "↑ The face-up cards, on the lower edge of the players' panel",
+    "focus_opponent": "↑ {name}, among the players",
+    "focus_you": "↑ Your seat, among the players",
+    "focus_tokens": "↑ The tokens (♥), among the players",
+    "focus_log": "→ The log, on the right",
     # keys
     "keys_game": "0-9 choose  Esc back  : type  h hint  l/t/n tabs  ? help  ^C quit",
     # hand-over
@@ -192,6 +206,20 @@ _EN = {
 }
 
 _FR = {
+    # lessons
+    "lesson_keys": "Entrée suite  0-9 choix  Échap retour  p pour moi  s vraie partie  ^C fin",
+    "lesson_title": "{title} · étape {number} sur {total}",
+    "lesson_next": "Suite",
+    "lesson_play": "Jouer une vraie partie contre des bots faciles",
+    "lesson_try_again": "Essayez encore. {why}",
+    "focus_hand": "↓ Votre main",
+    "focus_deck": "↑ La pioche, sur le bord bas du cadre des joueurs",
+    "focus_set_aside": "↑ La carte mise de côté, sur le bord bas du cadre des joueurs",
+    "focus_face_up": "↑ Les cartes visibles, sur le bord bas du cadre des joueurs",
+    "focus_opponent": "↑ {name}, parmi les joueurs",
+    "focus_you": "↑ Votre place, parmi les joueurs",
+    "focus_tokens": "↑ Les jetons (♥), parmi les joueurs",
+    "focus_log": "→ Le journal, à droite",
     # setup
     "setup_title": "Love Letter · nouvelle partie",
     "edition": "Édition",

@@ -110,6 +110,21 @@ export const api = {
    */
   replay: (id, game, lang) => call("GET", `${table(id)}/games/${game}/replay?lang=${lang}`),
   /**
+   * A lesson's steps and texts in `lang`.
+   * @param {string} id
+   * @param {string} lang
+   * @returns {Promise<import("./protocol.js").LessonInfo>}
+   */
+  lesson: (id, lang) => call("GET", `/api/lessons/${encodeURIComponent(id)}?lang=${lang}`),
+  /**
+   * The lesson at `step` after the learner's `moves`; with `action`, that move checked.
+   * @param {string} id
+   * @param {string} lang
+   * @param {{step: number, moves: string[], action?: string, show?: boolean}} body
+   * @returns {Promise<import("./protocol.js").LessonState>}
+   */
+  playLesson: (id, lang, body) => call("POST", `/api/lessons/${encodeURIComponent(id)}/play?lang=${lang}`, body),
+  /**
    * The bot levels this server offers: built-in ones, and policies with the table each fits.
    * @returns {Promise<LevelsInfo>}
    */

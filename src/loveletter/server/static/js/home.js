@@ -108,7 +108,13 @@ export function homePage(main) {
       h(
         "div",
         { class: "home" },
-        h("section", { class: "hero" }, h("h1", {}, "Love Letter"), h("p", { class: "tagline" }, t("tagline"))),
+        h(
+          "section",
+          { class: "hero" },
+          h("h1", {}, "Love Letter"),
+          h("p", { class: "tagline" }, t("tagline")),
+          h("p", { class: "learn-entry" }, t("learn_intro"), " ", h("a", { href: "/learn", class: "button primary", id: "learn-link" }, t("learn_link"))),
+        ),
         createForm(),
         h(
           "div",

@@ -1,10 +1,11 @@
 // @ts-check
-// The single page: picks the home, a table (to play or watch) or a replay by the URL.
+// The single page: picks the home, a table (to play or watch), a replay, a lesson… by the URL.
 
 import { installAccount } from "./account.js";
 import { gamesPage } from "./games.js";
 import { homePage } from "./home.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
+import { learnPage } from "./learn.js";
 import { lobbyPage } from "./lobby.js";
 import { resetPage, verifyPage } from "./maillinks.js";
 import { leaderboardPage, profilePage } from "./players.js";
@@ -27,6 +28,7 @@ const routes = [
   [/^\/w\/([\w-]+)\/?$/, (id) => tablePage(main, id, { watch: true })],
   [/^\/r\/([\w-]+)\/(\d+)\/?$/, (id, game) => replayPage(main, id, Number(game))],
   [/^\/rules\/?$/, () => rulesPage(main)],
+  [/^\/learn\/?$/, () => learnPage(main)],
   [/^\/p\/([\w-]+)\/?$/, (id) => profilePage(main, id)],
   [/^\/leaderboard\/?$/, () => leaderboardPage(main)],
   [/^\/lobby\/?$/, () => lobbyPage(main)],

@@ -409,6 +409,55 @@
  */
 
 /**
+ * A lesson in the list (GET /api/lessons).
+ * @typedef {object} LessonSummary
+ * @property {string} id
+ * @property {string} title
+ * @property {string} edition
+ * @property {string | null} offered_for  the edition whose tables offer it the first time
+ */
+
+/**
+ * One step of a lesson, in the page's language.
+ * @typedef {object} LessonStepInfo
+ * @property {string} id
+ * @property {string} kind  "deal", "info", "bot" (Next goes on) or "you" (a move is due)
+ * @property {string} focus  the part of the table it talks of
+ * @property {string} text
+ * @property {string[]} introduces  the cards it presents
+ */
+
+/**
+ * The real game offered after a lesson.
+ * @typedef {object} LessonThen
+ * @property {string} edition
+ * @property {number} players
+ */
+
+/**
+ * A lesson's steps and texts (GET /api/lessons/{id}).
+ * @typedef {object} LessonInfo
+ * @property {string} id
+ * @property {string} title
+ * @property {string} edition
+ * @property {number} players
+ * @property {number} learner  the learner's seat
+ * @property {LessonThen} then
+ * @property {LessonStepInfo[]} steps
+ */
+
+/**
+ * A lesson at a step (POST /api/lessons/{id}/play): the learner's moves, the table
+ * from their seat, and after a move whether it was the step's, else why it matters.
+ * @typedef {object} LessonState
+ * @property {number} step
+ * @property {string[]} moves
+ * @property {View} view
+ * @property {boolean} ok
+ * @property {string} why
+ */
+
+/**
  * A refused request's reason (the `error` of an HTTP error's body).
  * @typedef {object} ErrorBody
  * @property {string} code

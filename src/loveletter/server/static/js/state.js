@@ -155,7 +155,7 @@ const CHAT_LINES = 100;
 /** @typedef {ServerMessage | PageEvent} TableEvent */
 
 /** @returns {Choice} */
-function noChoice() {
+export function noChoice() {
   return { word: null, picks: [], seats: [] };
 }
 
@@ -405,9 +405,22 @@ function hinted(state, message) {
  * @returns {string[]}
  */
 function picked(state, arg) {
-  const word = choiceWord(state);
-  const actions = choiceActions(state);
-  const picks = [...state.choice.picks, arg];
+  const view = state.message && state.message.view;
+  return view ? pickedIn(view, state.choice, arg) : [...state.choice.picks, arg];
+}
+
+/**
+ * The picks after `arg` is picked among the legal actions of `view` (a lesson's page
+ * chooses the same way): the Chancellor's last card to put back is picked with it.
+ * @param {View} view
+ * @param {Choice} choice
+ * @param {string} arg
+ * @returns {string[]}
+ */
+export function pickedIn(view, choice, arg) {
+  const word = stepWord(view.phase, choice.word);
+  const actions = (word && byWord(view.legal_actions).get(word)) || [];
+  const picks = [...choice.picks, arg];
   let step = nextStep(actions, picks);
   while (word === "keep" && step.options && step.options.length === 1) {
     picks.push(step.options[0]);
@@ -417,11 +430,23 @@ function picked(state, arg) {
 }
 
 /**
+ * The action a choice names completely among the legal actions of `view`, if any.
+ * @param {View} view
+ * @param {Choice} choice
+ * @returns {string | null}
+ */
+export function chosenIn(view, choice) {
+  const word = stepWord(view.phase, choice.word);
+  const actions = (word && byWord(view.legal_actions).get(word)) || [];
+  return actions.length ? nextStep(actions, choice.picks).done || null : null;
+}
+
+/**
  * One step back: the last pick, else the seats chosen, else the card.
  * @param {Choice} choice
  * @returns {Choice}
  */
-function back(choice) {
+export function back(choice) {
   if (choice.picks.length) return { ...choice, picks: choice.picks.slice(0, -1) };
   if (choice.seats.length) return { ...choice, seats: [] };
   return noChoice();

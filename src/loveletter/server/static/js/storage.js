@@ -1,6 +1,6 @@
 // @ts-check
 // What the browser remembers: the display name, the language, seat and host tokens,
-// the private notes of a game, the turn's sound.
+// the private notes of a game, the turn's sound, the lessons already offered.
 
 /** @typedef {import("./state.js").Notes} Notes */
 /** A seat taken at a table, and its secret. @typedef {{seat: number, token: string}} SeatToken */
@@ -80,4 +80,11 @@ export const storage = {
   sound: () => read("sound") === true,
   /** @param {boolean} on */
   setSound: (on) => write("sound", on),
+  /**
+   * Whether the lesson of an edition's own cards was offered on this device already.
+   * @param {string} edition
+   */
+  lessonOffered: (edition) => read(`lesson.${edition}`) === true,
+  /** @param {string} edition */
+  setLessonOffered: (edition) => write(`lesson.${edition}`, true),
 };

@@ -14,6 +14,7 @@ import { installCardInfo } from "./cardinfo.js";
 import { chatPanel } from "./chat.js";
 import { clockNotes, lobbyClocks, tickClocks, timerText, turnBased } from "./clocks.js";
 import { handAndChoices } from "./chooser.js";
+import { offerLesson } from "./learn.js";
 import { Connection } from "./connection.js";
 import { field, h, patch, regions, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
@@ -173,6 +174,7 @@ export function tablePage(main, tableId, { watch }) {
     if (table && key && key !== state.deck?.key) {
       const wanted = key;
       loadDeck(state.lang, table.edition, table.seats.length).then((deck) => dispatch({ type: "deck", key: wanted, deck }));
+      offerLesson(table.edition, table.seats.length);
     }
     const flash = state.flash;
     if (flash && flash !== before.flash) setTimeout(() => dispatch({ type: "flash_over", key: flash }), FLASH_MS);
