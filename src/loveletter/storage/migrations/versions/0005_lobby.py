@@ -1,6 +1,6 @@
 """Schema version 5: public tables for the lobby, the language a table was created in
-and its number of seats (tables), whether an account is mailed when it is its turn (accounts), and the
-last such mail per table and account (turn mails).
+and its number of seats (tables), whether an account is mailed when it is its turn
+(accounts), and the last such mail per table and account (turn mails).
 
 Revision ID: 0005
 Revises: 0004
