@@ -427,3 +427,47 @@ def test_the_rules_reference_gives_the_same_playing_cards() -> None:
     for edition, players in (("classic", 4), ("2019", 6), ("premium", 8)):
         for stand in playing_cards(edition, players):
             assert stand.en + (" *" if not stand.given else "") in section, stand
+
+
+PLAY = ["play", "-e", "classic", "-p", "2", "--save"]
+SIMULATE = ["simulate", "-g", "2", "--seed", "1", "--save"]
+ARENA = ["arena", "-g", "2", "--seed", "1", "--bots", "random,random"]
+#: Every command that writes a file or a folder, and the places it cannot write to.
+UNWRITABLE = [
+    (PLAY, "no-such-folder/x.json", "no folder"),
+    (PLAY, "adir", "is a folder"),
+    (PLAY, "x.json/y.json", "not a folder"),
+    (SIMULATE, "x.json", "not a folder"),
+    ([*ARENA, "--save"], "x.json", "not a folder"),
+    ([*ARENA, "--plot"], "no-such-folder/x.png", "no folder"),
+    ([*ARENA, "--plot"], "adir", "is a folder"),
+]
+
+
+@pytest.mark.parametrize(("args", "where", "reason"), UNWRITABLE)
+def test_a_file_that_cannot_be_written_fails_before_the_run_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], where: str, reason: str
+) -> None:
+    from loveletter.tui.app import LoveLetterApp
+
+    monkeypatch.setattr(LoveLetterApp, "run", lambda self, *a, **k: pytest.fail("it ran"))
+    (tmp_path / "x.json").write_text("mine", encoding="utf-8")
+    (tmp_path / "adir").mkdir()
+    before = sorted(tmp_path.rglob("*"))
+    result = runner.invoke(app, [*args, str(tmp_path / where)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert reason in result.stderr
+    assert sorted(tmp_path.rglob("*")) == before  # nothing left behind
+
+
+def test_a_failed_save_leaves_no_temporary_file(tmp_path: Path) -> None:
+    from loveletter.tui.session import LocalGame, Setup, seat_setups
+
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    session = LocalGame.start(Setup("classic", seat_setups(2, ["random"], []), "en", 1))
+    with pytest.raises(IsADirectoryError):
+        session.save(folder)
+    assert [path.name for path in tmp_path.iterdir()] == ["adir"]

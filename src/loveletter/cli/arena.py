@@ -16,6 +16,7 @@ from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
 from .common import (
     FORCE_HELP,
+    check_output_file,
     check_table,
     console,
     fail,
@@ -90,6 +91,8 @@ def arena(
             "--plot draws with matplotlib, which is not installed: "
             "pip install 'loveletter[plot]' (or drop --plot)"
         )
+    if plot_file is not None:
+        check_output_file(plot_file, "--plot")
     write_record = record_writer(save, games, force=force) if save is not None else None
     progress = progress_bar("arena", shown=not as_json)
     task = progress.add_task("games", total=games)
@@ -113,7 +116,10 @@ def arena(
             on_game=on_game,
         )
     if plot_file is not None:
-        plot(result, str(plot_file))
+        try:
+            plot(result, str(plot_file))
+        except OSError as error:
+            fail(f"--plot {plot_file}: {error.strerror or error}")
     if as_json:
         print(json.dumps(result.as_json()))
         return

@@ -120,11 +120,43 @@ RECORD_PATTERN = "game-*.json"
 FORCE_HELP = "Replace the records already in the --save folder."
 
 
+def check_output_file(path: Path, option: str) -> None:
+    """Fail (status 1, in one line) before a run whose ``option`` file could not be
+    written: a folder in its place, no folder to hold it, or no right to write."""
+    given = f"{option} {path}"
+    if path.is_dir():
+        fail(f"{given}: this is a folder; give the path of a file")
+    folder = path.parent
+    if not folder.is_dir():
+        existing = _nearest_existing(folder)
+        if existing.is_dir():
+            fail(f"{given}: there is no folder {folder}")
+        fail(f"{given}: {existing} is not a folder")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{given}: permission denied")
+
+
+def _check_output_folder(folder: Path, option: str) -> None:
+    """Fail (status 1, in one line) unless ``folder`` is a folder or can be made one."""
+    existing = _nearest_existing(folder)
+    if not existing.is_dir():
+        where = "" if existing == folder else f"{existing} "
+        fail(f"{option} {folder}: {where}is not a folder")
+
+
+def _nearest_existing(path: Path) -> Path:
+    """``path`` if it exists, else its nearest ancestor that does."""
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
 def record_writer(folder: Path, games: int, *, force: bool) -> Callable[[int, Record], None]:
     """Create ``folder`` and return a function writing game ``index``'s record there
     as ``game-<n>.json``. A folder already holding records is refused (the run would
     mix with them), unless ``force``: then they are deleted first. Fails clearly if
     the folder cannot be made or emptied."""
+    _check_output_folder(folder, "--save")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         existing = sorted(folder.glob(RECORD_PATTERN))

@@ -13,7 +13,7 @@ from ..engine import EDITIONS, Options, RecordError, get_edition
 from ..engine.grammar import count
 from ..engine.record import MAX_NAME_LENGTH
 from ..tui.session import DEFAULT_LEVEL, LocalGame, Setup, seat_setups
-from .common import check_language, fail, usage_error
+from .common import check_language, check_output_file, fail, usage_error
 
 
 def play(
@@ -69,6 +69,8 @@ def play(
     from ..tui.app import LoveLetterApp
 
     language = check_language(lang)
+    if save is not None:
+        check_output_file(save, "--save")
     if resume is not None:
         if any(option is not None for option in (edition, players, bots, humans, seed, tokens)):
             usage_error("--resume continues a saved game: give no table options with it")
