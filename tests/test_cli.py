@@ -372,7 +372,7 @@ def test_every_help_reads_cleanly(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"], terminal_width=HELP_WIDTH)
     assert result.exit_code == 0, result.output
     text = result.output
-    for noise in ("<bool>", "<str>", "<int", "list[", "{file}", "{path}", "[default: None]"):
+    for noise in ("<bool>", "<str>", "<int", "list[", "{file}", "{path}", "[default: None]", "…"):
         assert noise not in text
     prose = [line.strip() for line in text.splitlines() if not line.startswith(("│", "╭", "╰"))]
     for line, following in pairwise(prose):
@@ -471,3 +471,48 @@ def test_a_failed_save_leaves_no_temporary_file(tmp_path: Path) -> None:
     with pytest.raises(IsADirectoryError):
         session.save(folder)
     assert [path.name for path in tmp_path.iterdir()] == ["adir"]
+
+
+def test_simulate_says_that_a_tie_counts_for_every_winner() -> None:
+    args = ["simulate", "-e", "2019", "-p", "4", "-g", "40", "--seed", "3"]
+    result = runner.invoke(app, args, terminal_width=100)
+    assert result.exit_code == 0, result.output
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert sum(data["round_wins"]) > data["rounds"]  # this run has ties
+    assert data["tied_rounds"] > 0
+    assert f"{data['tied_rounds']} tied rounds" in result.output
+    assert "counts for each of its winners" in result.output
+
+
+def test_the_arena_table_fits_80_columns_with_its_faults_column(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import loveletter.arena
+    import loveletter.cli.arena as arena_command
+
+    real = loveletter.arena.run_arena
+
+    def with_faults(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        result.bots[0].faults = 12
+        return result
+
+    monkeypatch.setattr(arena_command, "run_arena", with_faults)
+    args = ["arena", "-g", "4", "--seed", "1", "--bots", "heuristic,random,expert"]
+    result = runner.invoke(app, args, terminal_width=80)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    header = next(line for line in lines if "Bot" in line)
+    assert "Faults" in header
+    rows = [line for line in lines if line.startswith("│") and "Bot" not in line]
+    assert len(rows) == 3  # one line a bot: no column wrapped
+    assert "…" not in result.stdout
+
+
+def test_too_many_humans_name_the_humans_not_a_made_up_table() -> None:
+    result = runner.invoke(app, ["play", "-e", "2019", "--humans", "7"])
+    assert result.exit_code == 2
+    assert "not 8" not in result.stderr
+    assert "7 humans" in result.stderr
+    assert "2-6 players" in result.stderr

@@ -123,13 +123,14 @@ def arena(
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    table = Table(title=f"{get_edition(edition).name()} · {players} players · {games} games")
-    table.add_column("Bot", overflow="fold")  # a long spec (a file, a command) wraps whole
-    for column in ("Games won", "Rounds won", "Rate", "95% interval", "Rating", "ms"):
-        table.add_column(column, justify="right")
     faults = any(bot.faults for bot in result.bots)
-    if faults:
-        table.add_column("Faults", justify="right")
+    title = f"{get_edition(edition).name()} · {players} players · {games} games"
+    table = Table(title=title)
+    table.add_column("Bot", overflow="fold")  # a long spec (a file, a command) wraps whole
+    # Short headers and figures that never wrap: 8 columns fit 80 (the caption explains).
+    columns = ("Games", "Rounds", "Rate", "95% CI", "Rating", "ms")
+    for column in (*columns, "Faults") if faults else columns:
+        table.add_column(column, justify="right", no_wrap=True)
     for bot in sorted(result.bots, key=lambda line: -line.rating.ordinal()):
         low, high = wilson(bot.rounds_won, bot.rounds)
         row = [
@@ -146,6 +147,12 @@ def arena(
         table.add_row(*row)
     console.print(table)
     console.print(
-        f"{games} games in {result.seconds:.1f} s. Rate: rounds won; rating: OpenSkill "
-        "mu - 3 sigma; ms: median time of a decision."
+        f"{games} games in {result.seconds:.1f} s. Games, rounds: won/played (a tie counts "
+        "for each of its winners); rate: rounds won, with its 95% confidence interval; "
+        "rating: OpenSkill mu - 3 sigma; ms: median time of a decision"
+        + (
+            "; faults: answers wrong, late or missing (a random action stood in)."
+            if faults
+            else "."
+        )
     )

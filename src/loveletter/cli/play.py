@@ -113,6 +113,11 @@ def _setup(
         made.append(bot)
         bot.close()
     people = humans if humans is not None else max(len(names), 1)
+    if people > chosen.max_players:
+        usage_error(
+            f"{count(people, 'human', 'en')} do not fit: the {chosen.id} edition is for "
+            f"{chosen.min_players}-{chosen.max_players} players"
+        )
     if players is None:
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
     if people + len(levels) > players:

@@ -29,6 +29,7 @@ def serve(
             envvar="LOVELETTER_PORT",
             help="Port to listen on (0: any free port).",
             min=0,
+            metavar="PORT",
             max=65535,
         ),
     ] = 8000,
@@ -56,6 +57,7 @@ def serve(
             envvar="LOVELETTER_BOT_DELAY",
             help="A bot's usual thinking time, seconds.",
             min=0,
+            metavar="SECONDS",
         ),
     ] = 1.0,
     round_pause: Annotated[
@@ -65,6 +67,7 @@ def serve(
             envvar="LOVELETTER_ROUND_PAUSE",
             help="Pause between rounds, seconds.",
             min=0,
+            metavar="SECONDS",
         ),
     ] = 5.0,
     bot_workers: Annotated[
@@ -74,6 +77,7 @@ def serve(
             envvar="LOVELETTER_BOT_WORKERS",
             help="Processes for bot decisions.",
             min=1,
+            metavar="COUNT",
         ),
     ] = None,
     log_level: Annotated[
@@ -91,6 +95,7 @@ def serve(
             envvar="LOVELETTER_REQUEST_TIMEOUT",
             help="Seconds a client has to send a whole HTTP request (default 10).",
             min=0.1,
+            metavar="SECONDS",
         ),
     ] = None,
     max_body_bytes: Annotated[
@@ -100,6 +105,7 @@ def serve(
             envvar="LOVELETTER_MAX_BODY_BYTES",
             help="The largest HTTP request body (default 16384).",
             min=0,
+            metavar="BYTES",
         ),
     ] = None,
     create_rate: Annotated[
@@ -109,6 +115,7 @@ def serve(
             envvar="LOVELETTER_CREATE_RATE",
             help="Tables one address may create per second, after the burst (default 0.5).",
             min=0,
+            metavar="RATE",
         ),
     ] = None,
     create_burst: Annotated[
@@ -118,6 +125,7 @@ def serve(
             envvar="LOVELETTER_CREATE_BURST",
             help="Tables one address may create at once (default 20).",
             min=1,
+            metavar="COUNT",
         ),
     ] = None,
     signin_rate: Annotated[
@@ -128,6 +136,7 @@ def serve(
             help="Attempts to sign in or up per second from one address, or to sign in to"
             " one account, after the burst (default 0.2).",
             min=0,
+            metavar="RATE",
         ),
     ] = None,
     signin_burst: Annotated[
@@ -138,6 +147,7 @@ def serve(
             help="Attempts to sign in or up at once from one address, or to one account"
             " (default 10).",
             min=1,
+            metavar="COUNT",
         ),
     ] = None,
     max_connections: Annotated[
@@ -147,6 +157,7 @@ def serve(
             envvar="LOVELETTER_MAX_CONNECTIONS",
             help="WebSocket connections one address may hold at once (default 100; 0: any).",
             min=0,
+            metavar="COUNT",
         ),
     ] = None,
     max_idle_tables: Annotated[
@@ -156,6 +167,7 @@ def serve(
             envvar="LOVELETTER_MAX_IDLE_TABLES",
             help="Tables kept in memory that no client here watches (default 1000).",
             min=0,
+            metavar="COUNT",
         ),
     ] = None,
     trusted_proxies: Annotated[
@@ -173,7 +185,7 @@ def serve(
             "--public-url",
             envvar="LOVELETTER_PUBLIC_URL",
             help="The address others use to reach this server (behind a proxy), such as"
-            " https://cards.example.org; invitation links start with it.",
+            " https://ll.example.org: invitation links start with it.",
         ),
     ] = None,
     smtp: Annotated[

@@ -69,6 +69,12 @@ def simulate(
             f"{result.round_wins[seat] / max(result.rounds, 1):.1%}",
         )
     console.print(table)
+    if result.tied_games or result.tied_rounds:
+        console.print(
+            f"{_count(result.tied_games, 'tied game')} and "
+            f"{_count(result.tied_rounds, 'tied round')}: a tie counts for each of its "
+            "winners, so the shares add up to more than 100%."
+        )
     console.print(
         f"{_count(result.games, 'game')}, {_count(result.rounds, 'round')} in "
         f"{result.seconds:.2f} s: "
