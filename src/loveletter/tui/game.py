@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Input, OptionList, RichLog, Static
+from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
@@ -48,6 +48,7 @@ from .render import (
     tracker,
 )
 from .session import LocalGame, Setup
+from .widgets import GameLog
 
 #: The side panel's tabs: (id, text key, key to show it).
 TABS = (("log", "log", "l"), ("tracker", "cards", "t"), ("notes", "notes", "n"))
@@ -120,7 +121,7 @@ class GameScreen(Screen[None]):
                     yield Static(id="hand")
                 yield OptionList(id="choices")
             with ContentSwitcher(id="side", initial="log"):
-                yield RichLog(id="log", wrap=True, min_width=10)
+                yield GameLog(id="log")
                 with VerticalScroll(id="tracker"):
                     yield Static(id="tracker-text")
                 with VerticalScroll(id="notes"):
@@ -544,11 +545,11 @@ class GameScreen(Screen[None]):
 
     def update_log(self) -> None:
         """Append the new lines of the game log, as the viewer saw it."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         game = self.session.game
         viewer = self.viewer
         if self.logged is None or self.logged[0] != viewer:
-            log.clear()
+            log.clear_lines()
             self.logged = (viewer, 0, 0)
         _, round_index, position = self.logged
         narrator = Narrator(game.edition, self.session.names, viewer, self.lang)
@@ -557,11 +558,11 @@ class GameScreen(Screen[None]):
             events = rounds[round_index]
             if position == 0:
                 rule = f"── {self.tr('round_rule', number=round_index + 1)} ──"
-                log.write(Text(rule, style="bold"))
+                log.write_line(Text(rule, style="bold"))
             for event in events[position:]:
                 line = narrator.line(event_dict(event, viewer))
                 if line:
-                    log.write(Text(line))
+                    log.write_line(Text(line))
             if round_index == len(rounds) - 1:
                 position = len(events)
                 break
