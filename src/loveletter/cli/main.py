@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from .. import __version__
+from .. import __version__, line_breaks
 from .arena import arena
 from .common import EXIT_STATUSES
 from .migrate import migrate
@@ -13,6 +13,8 @@ from .replay import replay
 from .rules import rules
 from .serve import serve
 from .simulate import simulate
+
+line_breaks.install()  # French text never breaks before ": ; ? ! »"
 
 app = typer.Typer(
     name="loveletter",
