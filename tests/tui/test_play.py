@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from rich.console import Console
+from textual.widgets import OptionList, Static
 
 from loveletter import DEFAULT_NAMES as NAMES
 from loveletter.bots import make_bot
@@ -500,7 +502,7 @@ async def test_a_player_is_picked_by_the_seat_number_the_panel_shows() -> None:
         await pilot.press(str(table.keys[table.options.index("prince")]))
         await settle(pilot)
         assert table.options == ["0", "1", "2"]
-        assert table.keys == [0, 1, 2]
+        assert table.keys == ["0", "1", "2"]
         text = screen_text(pilot)
         assert re.search(r" 2 +Chloé", text)  # the choice shows the seat's number...
         assert re.search(r"2 Chloé", text.split("Players")[1])  # ...as the panel does
@@ -625,3 +627,43 @@ async def test_h_gives_the_experts_hint_for_the_seat_to_move(lang: str, line: st
         await settle(pilot)
         assert line in screen_text(pilot).replace("\n", " ")
         assert export_record(table.session.game) == before  # a hint plays nothing
+
+
+@pytest.mark.parametrize("last", [True, False])
+async def test_every_one_of_28_options_has_a_key_shown_and_typed(last: bool) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:]))
+    deck = [spec.id for spec in get_edition("premium").deck(8) for _ in range(spec.count)]
+    for card in ("guard", "cardinal", "priest"):  # set aside, Ana's card, Ana's draw
+        deck.remove(card)
+    deck = ["guard", "cardinal", *deck[:7], "priest", *deck[7:]]
+    app = stacked_app(seats, deck, edition="premium")
+    async with app.run_test(size=(100, 60)) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        await pilot.press(str(table.keys[table.options.index("cardinal")]))
+        await settle(pilot)
+        assert len(table.options) == 28  # the pairs of 8 players
+        assert len(set(table.keys)) == 28
+        assert all(len(str(key)) == 1 for key in table.keys)  # one keypress each
+        choices = table.query_one("#choices", OptionList)
+        for index, key in enumerate(table.keys):  # each option shows its key
+            label = choices.get_option_at_index(index).prompt
+            assert f" {key} " in plain(label)
+        index = 27 if last else 12
+        assert table.decision is not None
+        chosen = table.decision.action(
+            table.decision.advance((*table.prefix, table.options[index]))
+        )
+        await pilot.press(str(table.keys[index]))
+        await settle(pilot)
+        if table.confirming is not None:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == str(chosen)
+
+
+def plain(renderable: object) -> str:
+    """A renderable's text, as an 80-column terminal shows it."""
+    console = Console(width=80, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()

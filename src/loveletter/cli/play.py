@@ -62,9 +62,9 @@ def play(
 ) -> None:
     """Play Love Letter in the terminal, against bots or friends at one keyboard.
 
-    Without table options, a setup screen asks for them. Keys in the game: 0-9 to
-    choose (a player by seat number), Esc to go back, ':' to type an action in
-    notation, Ctrl+C to quit.
+    Without table options, a setup screen asks for them. Keys in the game: the key
+    beside an answer chooses it (0-9; a player by seat number; letters past 9
+    answers), Esc goes back, ':' types an action in notation, Ctrl+C quits.
     """
     from ..tui.app import LoveLetterApp
 

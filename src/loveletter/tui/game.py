@@ -37,7 +37,14 @@ from ..engine import (
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
 from .help import HelpScreen
-from .prompts import confirmation, countess_rule, needs_confirmation, number_keys, option_label
+from .prompts import (
+    PLACE_KEYS,
+    confirmation,
+    countess_rule,
+    needs_confirmation,
+    option_keys,
+    option_label,
+)
 from .prompts import question as ask
 from .render import (
     Words,
@@ -87,7 +94,7 @@ class GameScreen(Screen[None]):
         Binding("pageup", "scroll_log(-1)", show=False, priority=True),
         Binding("pagedown", "scroll_log(1)", show=False, priority=True),
         *(Binding(key, f"tab('{tab}')", show=False) for tab, _, key in TABS),
-        *(Binding(str(number), f"pick({number})", show=False) for number in range(10)),
+        *(Binding(key, f"pick('{key}')", show=False) for key in "0" + PLACE_KEYS),
     ]
 
     def __init__(
@@ -102,7 +109,7 @@ class GameScreen(Screen[None]):
         self.decision: ChoiceTree | None = None
         self.prefix: Path = ()
         self.options: list[str] = []
-        self.keys: list[int] = []  # the number key of each option
+        self.keys: list[str] = []  # the key of each option
         self.confirming: str | None = None  # a whole play waiting for its confirmation
         self.held: tuple[int, str | None] | None = None
         self.passing: int | None = None  # the human to hand over to, once this one is done
@@ -341,12 +348,12 @@ class GameScreen(Screen[None]):
         self.say(self.tr("confirm_hint") if action else "")
         self.show_choices(view)
 
-    def action_pick(self, number: int) -> None:
-        """A number key: the choice shown with that number."""
-        if number in self.keys:
-            self.choose(self.keys.index(number))
+    def action_pick(self, key: str) -> None:
+        """A number or letter key: the choice shown with that key."""
+        if key in self.keys:
+            self.choose(self.keys.index(key))
         elif not self.refused_out_of_turn():
-            self.say(self.tr("no_choice", number=number), error=True)
+            self.say(self.tr("no_choice", number=key), error=True)
 
     def refused_out_of_turn(self) -> bool:
         """Say whose turn it is if it is nobody's at this keyboard now."""
@@ -507,8 +514,8 @@ class GameScreen(Screen[None]):
             choices = self.query_one("#choices", OptionList)
             choices.display = True
             choices.clear_options()
-            choices.add_option(option_label(1, Text(self.tr("pass_to", name=name))))
-            self.keys = [1]
+            choices.add_option(option_label("1", Text(self.tr("pass_to", name=name))))
+            self.keys = ["1"]
             choices.highlighted = 0
 
     def show_choices(self, view: View) -> None:
@@ -524,7 +531,7 @@ class GameScreen(Screen[None]):
         else:
             question, options, prompts = ask(view, self.words, self.decision, self.prefix)
         self.options = options
-        self.keys = number_keys(options)
+        self.keys = option_keys(options)
         answer = view["phase"] == "bishop"
         play.border_title = self.tr("your_answer" if answer else "your_turn")
         self.query_one("#question", Static).update(Text(question, style="bold"))
