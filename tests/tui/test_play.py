@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from loveletter import DEFAULT_NAMES as NAMES
 from loveletter.bots import make_bot
@@ -258,6 +258,14 @@ async def test_the_countess_rule_is_explained() -> None:
         await settle(pilot)
         assert "Not allowed: The King cannot be played beside the Countess" in screen_text(pilot)
         assert export_record(table.session.game) == before
+        command = table.query_one("#command", Input)
+        assert command.value == "king 1"  # still there to correct while the line is open
+        await pilot.press("escape")
+        await settle(pilot)
+        assert command.value == ""  # left: the next ':' opens an empty line
+        await pilot.press("colon")
+        await settle(pilot)
+        assert command.value == ""
         await pilot.press("escape", "1")
         await settle(pilot)
         assert export_record(table.session.game)["rounds"][0]["actions"][0] == "countess"

@@ -382,8 +382,12 @@ class GameScreen(Screen[None]):
 
     @on(Input.Blurred, "#command")
     def command_left(self) -> None:
-        """The input line closes when left: its room goes to the choices."""
-        self.query_one("#command", Input).display = False
+        """The input line closes when left, however left (Esc, a click, a dialog): its
+        room goes to the choices, and what was typed goes (a refused action stays to
+        be corrected only while the line is open)."""
+        command = self.query_one("#command", Input)
+        command.display = False
+        command.value = ""
 
     @on(Input.Submitted, "#command")
     def typed(self, event: Input.Submitted) -> None:
