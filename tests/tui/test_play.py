@@ -256,7 +256,7 @@ async def test_the_countess_rule_is_explained() -> None:
         assert "There is no choice 5 here." in screen_text(pilot)
         await pilot.press("colon", *keys("king 1"), "enter")
         await settle(pilot)
-        assert "Not allowed: The King cannot be played beside the Countess" in screen_text(pilot)
+        assert "Not allowed: the King cannot be played beside the Countess" in screen_text(pilot)
         assert export_record(table.session.game) == before
         command = table.query_one("#command", Input)
         assert command.value == "king 1"  # still there to correct while the line is open
@@ -296,7 +296,7 @@ async def test_a_french_player_types_the_cards_french_names() -> None:
         table = game_screen(pilot)
         await pilot.press("colon", *keys("prince 1"), "enter")
         await settle(pilot)
-        assert "Refusé\u00a0: Impossible de jouer le Prince avec la Comtesse" in screen_text(pilot)
+        assert "Refusé\u00a0: impossible de jouer le Prince avec la Comtesse" in screen_text(pilot)
         command = table.query_one("#command")
         command.value = "xyz"  # type: ignore[attr-defined]
         await pilot.press("enter")
@@ -322,7 +322,7 @@ async def test_a_french_name_typed_in_an_english_game_is_the_word_told() -> None
         command.value = "garde 1 prêtre"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
-        assert "Not an action: Unknown card or step 'garde'" in screen_text(pilot)
+        assert "Not an action: unknown card or step 'garde'" in screen_text(pilot)
         command.value = "guard 1 priest"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
@@ -675,3 +675,38 @@ def plain(renderable: object) -> str:
     console = Console(width=80, file=io.StringIO(), record=True)
     console.print(renderable)
     return console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "not_held", "no_seat"),
+    [
+        (
+            "en",
+            "Not allowed: you do not hold the Prince (hand: the Baron, the Handmaid)",
+            "Not allowed: there is no seat 7 at this table",
+        ),
+        (
+            "fr",
+            "Refusé\u00a0: vous n'avez pas le Prince (main\u00a0: le Baron, la Servante)",
+            "Refusé\u00a0: il n'y a pas de siège 7 à cette table",
+        ),
+    ],
+)
+async def test_a_refusal_speaks_to_the_player_in_one_sentence(
+    lang: str, not_held: str, no_seat: str
+) -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    deck = ["guard"] * 4 + ["baron", "priest", "handmaid"]
+    deck += ["guard", "priest", "baron", "handmaid", "prince", "prince", "king"]
+    deck += ["countess", "princess"]
+    app = stacked_app(seats, deck, lang=lang)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("colon", *keys("prince 1"), "enter")
+        await settle(pilot)
+        text = " ".join(screen_text(pilot).split())
+        assert not_held.replace("\u00a0", " ") in text.replace("\u00a0", " ")
+        await pilot.press("escape", "colon", *keys("baron 7"), "enter")
+        await settle(pilot)
+        text = " ".join(screen_text(pilot).split())
+        assert no_seat.replace("\u00a0", " ") in text.replace("\u00a0", " ")

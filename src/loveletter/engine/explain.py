@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from .cards import Edition
 from .errors import IllegalActionError, NotationError
-from .grammar import capitalize, contract, typeset_all
+from .grammar import Person, capitalize, contract, typeset_all
 from .options import Rules
 
 
@@ -39,9 +39,21 @@ def refusal(edition: Edition, code: str, **details: Any) -> IllegalActionError:
     return IllegalActionError(message, reason=code, details=details)
 
 
-def describe_refusal(error: IllegalActionError, game: GameLike, lang: str = "en") -> str:
-    """The reason for a refusal in ``lang``, naming players and cards as the table does."""
-    return capitalize(_render(error.reason, error.details, game.rules.edition, game.players, lang))
+def describe_refusal(
+    error: IllegalActionError,
+    game: GameLike,
+    lang: str = "en",
+    *,
+    viewer: int | None = None,
+    sentence: bool = True,
+) -> str:
+    """The reason for a refusal in ``lang``, naming players and cards as the table does.
+
+    ``viewer``, the seat it is told to, is "you" ("you do not hold the Prince"), not
+    a name. ``sentence=False`` leaves the first letter as it is, for a reason that
+    follows a colon ("Not allowed: there is no seat 7")."""
+    text = _render(error.reason, error.details, game.rules.edition, game.players, lang, viewer)
+    return capitalize(text) if sentence else text
 
 
 def notation_error(code: str, **details: Any) -> NotationError:
@@ -52,14 +64,16 @@ def notation_error(code: str, **details: Any) -> NotationError:
 
 
 def describe_notation_error(
-    error: NotationError, lang: str = "en", seats: int | None = None
+    error: NotationError, lang: str = "en", seats: int | None = None, *, sentence: bool = True
 ) -> str:
     """Why a text is not an action, in ``lang``; ``seats``, the table's number of seats,
-    makes a seat out of range name the table's real range."""
+    makes a seat out of range name the table's real range. ``sentence=False`` leaves
+    the first letter as it is, for a reason that follows a colon."""
     details = error.details
     if seats is not None:
         details = {**details, "seats": seats}
-    return capitalize(_notation_text(error.reason, details, lang))
+    text = _notation_text(error.reason, details, lang)
+    return capitalize(text) if sentence else text
 
 
 def _notation_text(code: str, details: Mapping[str, Any], lang: str) -> str:
@@ -76,17 +90,22 @@ def _render(
     edition: Edition,
     players: Sequence[str] | None,
     lang: str,
+    viewer: int | None = None,
 ) -> str:
-    """The text of a reason; seats are named by ``players``, or by number if None."""
+    """The text of a reason; seats are named by ``players``, or by number if None, and
+    the ``viewer``'s seat is "you"."""
     texts = _TEXTS[lang] if lang in _TEXTS else _TEXTS["en"]
+    lang = lang if lang in _TEXTS else "en"
 
     def card(card_id: str) -> str:
         return edition.card_phrase(card_id, lang)
 
-    def seat(number: int) -> str:
+    def seat(number: int) -> Person:
         if players is not None and 0 <= number < len(players):
-            return players[number]
-        return texts["seat"].format(number)
+            name = players[number]
+        else:
+            name = texts["seat"].format(number)
+        return Person(name, lang, reader=number == viewer)
 
     fields: dict[str, object] = {
         f"the_{name}": card(name) for name in ("countess", "handmaid", "chancellor")
@@ -94,8 +113,12 @@ def _render(
     fields["of_the_handmaid"] = contract("de", card("handmaid"), lang)
     for key, value in details.items():
         if key in ("seat", "target", "to_move", "first", "second"):
-            fields[key] = seat(value)
+            person = fields[key] = seat(value)
             fields[f"{key}_number"] = value
+            if lang == "fr":  # "choisir Ana", "vous choisir"
+                fields[f"choose_{key}"] = "vous choisir" if person.reader else f"choisir {person}"
+            else:
+                fields[f"choose_{key}"] = f"choose {person}"
         elif key == "seats":
             fields["last"] = value - 1
         elif key == "card":
@@ -131,22 +154,22 @@ _EN = {
     "round_over": "the round is over: deal the next round first",
     "round_in_play": "a round is still being played",
     "nobody_to_move": "nobody is to move now",
-    "not_your_turn": "{seat} may not act now: {to_move} is to move",
+    "not_your_turn": "{seat} may not act now: {to_move} {to_move[is]} to move",
     "expect_chancellor": "{action} is not a choice for {the_chancellor}: 'keep' then the card "
     "kept and the cards returned",
     "expect_cardinal": "{action} is not the Cardinal's look: 'look <seat>' or 'look none'",
     "expect_bishop": "{action} is not an answer to the Bishop: 'discard' or 'keep'",
     "keep_cards": "'keep' must name exactly the cards in hand: {cards}",
-    "look_seats": "the Cardinal may only look at the hand of {first} or {second}",
+    "look_seats": "the Cardinal may only look at {first:hand} or {second:other_hand}",
     "step_word": "'{word}' answers a second step; now a card must be played",
     "not_in_deck": "there is no such card in this game: {card}",
-    "not_held": "{seat} does not hold {card} (hand: {hand})",
+    "not_held": "{seat} {seat[does]} not hold {card} (hand: {hand})",
     "countess": "{card} cannot be played beside {the_countess}, who must be played",
     "no_seat": "there is no seat {target_number} at this table: its seats are 0 to {last}",
-    "target_out": "{target} is out of the round",
+    "target_out": "{target} {target[is]} out of the round",
     "target_self": "{card} must choose another player",
-    "target_protected": "{target} is protected by {the_handmaid}",
-    "sycophant": "the Sycophant binds this card: {card} must choose {target}",
+    "target_protected": "{target} {target[is]} protected by {the_handmaid}",
+    "sycophant": "the Sycophant binds this card: {card} must {choose_target}",
     "must_choose": "{card} must choose a player when one can be chosen",
     "no_target": "nobody can be chosen: {card} is played alone, with no effect",
     "bad_guess": "{card} may name: {allowed}",
@@ -159,24 +182,24 @@ _FR = {
     "round_over": "la manche est terminée : distribuez d'abord la suivante",
     "round_in_play": "une manche est encore en cours",
     "nobody_to_move": "personne n'a la main pour l'instant",
-    "not_your_turn": "{seat} ne peut pas agir maintenant : c'est à {to_move} de décider",
+    "not_your_turn": "{seat} ne {seat[peut]} pas agir maintenant : c'est à {to_move} de décider",
     "expect_chancellor": "{action} n'est pas un choix pour {the_chancellor} : « keep » puis la "
     "carte gardée et les cartes rendues",
     "expect_cardinal": "{action} n'est pas un regard du Cardinal : « look <siège> » ou "
     "« look none »",
     "expect_bishop": "{action} ne répond pas à l'Évêque : « discard » ou « keep »",
     "keep_cards": "« keep » doit nommer exactement les cartes en main : {cards}",
-    "look_seats": "le Cardinal ne peut regarder que la main de {first} ou de {second}",
+    "look_seats": "le Cardinal ne peut regarder que {first:hand} ou {second:other_hand}",
     "step_word": "« {word} » répond à une deuxième étape ; il faut maintenant jouer une carte",
     "not_in_deck": "cette carte n'est pas dans ce jeu : {card}",
-    "not_held": "{seat} n'a pas {card} (main : {hand})",
+    "not_held": "{seat} n'{seat[a]} pas {card} (main : {hand})",
     "countess": "impossible de jouer {card} avec {the_countess}, qui doit être jouée",
     "no_seat": "il n'y a pas de siège {target_number} à cette table : ses sièges vont de 0 "
     "à {last}",
-    "target_out": "{target} a quitté la manche",
+    "target_out": "{target} {target[a]} quitté la manche",
     "target_self": "{card} doit choisir un autre joueur",
-    "target_protected": "{target} est sous la protection {of_the_handmaid}",
-    "sycophant": "le Flagorneur impose son choix : {card} doit choisir {target}",
+    "target_protected": "{target} {target[est]} sous la protection {of_the_handmaid}",
+    "sycophant": "le Flagorneur impose son choix : {card} doit {choose_target}",
     "must_choose": "{card} doit choisir un joueur quand c'est possible",
     "no_target": "personne ne peut être choisi : {card} se joue seul, sans effet",
     "bad_guess": "{card} peut nommer : {allowed}",

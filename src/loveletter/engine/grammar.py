@@ -179,6 +179,7 @@ _FR_VERBS = {
     "joue": "jouez",
     "nomme": "nommez",
     "perd": "perdez",
+    "peut": "pouvez",
     "pioche": "piochez",
     "place": "placez",
     "prend": "prenez",

@@ -227,7 +227,9 @@ class GameScreen(Screen[None]):
         try:
             self.session.apply(action, seat)
         except IllegalActionError as error:
-            reason = describe_refusal(error, self.session.game, self.lang)
+            reason = describe_refusal(
+                error, self.session.game, self.lang, viewer=self.viewer, sentence=False
+            )
             self.say(self.tr("refused", reason=reason), error=True)
             return False
         except OSError as error:  # the autosave failed; the move stands
@@ -399,7 +401,9 @@ class GameScreen(Screen[None]):
         try:
             action = read_action(text, game.edition, self.lang)
         except NotationError as error:
-            reason = describe_notation_error(error, self.lang, seats=game.seat_count)
+            reason = describe_notation_error(
+                error, self.lang, seats=game.seat_count, sentence=False
+            )
             self.say(self.tr("not_notation", reason=reason), error=True)
             return
         if self.submit(action.text):
