@@ -418,7 +418,7 @@ def test_rules_with_playing_cards_in_french() -> None:
     assert "1 joker clair" in output  # the Jester
     classic = runner.invoke(app, ["rules", "-e", "classic", "-l", "fr", "--playing-cards"]).output
     assert "3 as et 2 valets" in classic
-    assert "numérotation de 2019" in " ".join(classic.split())
+    assert "dans l'édition 2019" in " ".join(classic.split())
 
 
 def test_the_rules_reference_gives_the_same_playing_cards() -> None:
@@ -516,3 +516,41 @@ def test_too_many_humans_name_the_humans_not_a_made_up_table() -> None:
     assert "not 8" not in result.stderr
     assert "7 humans" in result.stderr
     assert "2-6 players" in result.stderr
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_rules_name_the_same_characters_in_both_languages(edition: str) -> None:
+    told = {}
+    for lang in ("en", "fr"):
+        result = runner.invoke(app, ["rules", "-e", edition, "-l", lang], terminal_width=200)
+        assert result.exit_code == 0, result.output
+        told[lang] = re.findall(r"\(([A-Z][\w ]+)\)", result.output)  # "(Annette)"
+    assert told["en"] == told["fr"]
+
+
+def test_playing_cards_of_an_edition_explain_only_its_cards() -> None:
+    result = runner.invoke(app, ["rules", "--playing-cards", "-e", "classic"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Chancellor" not in text  # not in Classic
+    assert "King is a seven" not in text  # he is a 6 here
+    assert "the King is a 6" in text
+    result = runner.invoke(app, ["rules", "--playing-cards", "-e", "2019"], terminal_width=100)
+    assert "Chancellor, which Premium lacks, takes the black sixes" in " ".join(
+        result.output.split()
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "edition", "sentence"),
+    [
+        ("en", "premium", "Tokens to win: 7 with 2 players, 5 with 3, 4 with 4 to 8."),
+        ("fr", "premium", "Jetons pour gagner\u00a0: 7 à 2 joueurs, 5 à 3, 4 de 4 à 8."),
+        ("fr", "2019", "Jetons pour gagner\u00a0: 6 à 2 joueurs, 5 à 3, 4 à 4, 3 à 5 et 6."),
+        ("en", "classic", "Tokens to win: 7 with 2 players, 5 with 3, 4 with 4."),
+    ],
+)
+def test_rules_end_with_a_sentence_on_tokens(lang: str, edition: str, sentence: str) -> None:
+    result = runner.invoke(app, ["rules", "-e", edition, "-l", lang])
+    assert result.exit_code == 0, result.output
+    assert sentence in re.sub(r"[ \n]+", " ", result.output)  # lines joined
