@@ -151,7 +151,7 @@ def _tokens_by_count(edition: Edition, language: str) -> str:
         else:
             runs.append((tokens, players, players))
     one, two, more, noun = _COUNTS[language]
-    told = []
+    told: list[str] = []
     for tokens, low, high in runs:
         form = one if low == high else two if high == low + 1 else more
         told.append(f"{tokens} {form.format(low=low, high=high)}" + ("" if told else noun))
