@@ -554,3 +554,35 @@ def test_rules_end_with_a_sentence_on_tokens(lang: str, edition: str, sentence: 
     result = runner.invoke(app, ["rules", "-e", edition, "-l", lang])
     assert result.exit_code == 0, result.output
     assert sentence in re.sub(r"[ \n]+", " ", result.output)  # lines joined
+
+
+def test_a_french_replay_fails_in_french(tmp_path: Path) -> None:
+    record = played_record(players=2, seed=3)
+    path = write(tmp_path, record)
+    result = runner.invoke(app, ["replay", str(path), "--lang", "fr", "--seat", "2"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("erreur\u00a0: il n'y a pas de siège 2")
+    actions = record["rounds"][0]["actions"]
+    actions[1] = "princess" if actions[1] != "princess" else "guard 0 guard"
+    del record["result"]
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("erreur\u00a0: ")
+    assert "manche 1, action 2\u00a0: " in result.stderr
+    assert "error" not in result.stderr
+    result = runner.invoke(app, ["replay", str(tmp_path / "none.json"), "--lang", "fr"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("erreur\u00a0: impossible de lire")
+
+
+def test_a_run_in_a_french_locale_fails_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    (tmp_path / "x.json").write_text("mine", encoding="utf-8")
+    result = runner.invoke(app, [*SIMULATE, str(tmp_path / "x.json")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("erreur\u00a0: ")
+    assert "n'est pas un dossier" in result.stderr
+    result = runner.invoke(app, ["play", "-e", "2019", "--humans", "7"])
+    assert result.stderr.startswith("erreur\u00a0: 7 humains")

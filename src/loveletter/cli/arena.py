@@ -20,8 +20,10 @@ from .common import (
     check_table,
     console,
     fail,
+    os_reason,
     progress_bar,
     record_writer,
+    tell,
     usage_error,
 )
 
@@ -31,7 +33,7 @@ def parse_bots(text: str, edition: str, players: int) -> list[str]:
     clearly)."""
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     if not specs:
-        usage_error("--bots needs at least one bot")
+        usage_error(tell("--bots needs at least one bot", "--bots demande au moins un robot"))
     for spec in specs:
         try:
             bot = make_bot(spec)
@@ -83,13 +85,24 @@ def arena(
     specs = parse_bots(bots, edition, players)
     if not 2 <= len(specs) <= MAX_BOTS:
         usage_error(
-            f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
-            "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
+            tell(
+                "an arena compares 2-{most} bots, not {given}: give them to --bots, "
+                "comma-separated (for one bot's games alone, use loveletter simulate --bots)",
+                "une arène compare de 2 à {most} robots, pas {given} : donnez-les à --bots, "
+                "séparés par des virgules (pour les parties d'un seul robot, loveletter "
+                "simulate --bots)",
+                most=MAX_BOTS,
+                given=len(specs),
+            )
         )
     if plot_file is not None and not can_plot():
         fail(
-            "--plot draws with matplotlib, which is not installed: "
-            "pip install 'loveletter[plot]' (or drop --plot)"
+            tell(
+                "--plot draws with matplotlib, which is not installed: "
+                "pip install 'loveletter[plot]' (or drop --plot)",
+                "--plot dessine avec matplotlib, qui n'est pas installé : "
+                "pip install 'loveletter[plot]' (ou retirez --plot)",
+            )
         )
     if plot_file is not None:
         check_output_file(plot_file, "--plot")
@@ -119,7 +132,7 @@ def arena(
         try:
             plot(result, str(plot_file))
         except OSError as error:
-            fail(f"--plot {plot_file}: {error.strerror or error}")
+            fail(f"--plot {plot_file}{tell(': ', ' : ')}{os_reason(error)}")
     if as_json:
         print(json.dumps(result.as_json()))
         return

@@ -6,7 +6,7 @@ import typer
 
 from .. import __version__, line_breaks
 from .arena import arena
-from .common import EXIT_STATUSES
+from .common import EXIT_STATUSES, start_run
 from .migrate import migrate
 from .play import play
 from .replay import replay
@@ -42,3 +42,4 @@ def main(
     ),
 ) -> None:
     """Love Letter in the terminal: card reference, game replays and simulations."""
+    start_run()

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..engine import EDITIONS, Edition, get_edition
 from ..playing_cards import playing_cards
-from .common import LANGUAGES, check_language, console, usage_error
+from .common import LANGUAGES, check_edition, check_language, check_table, console
 
 _HEADERS = {
     "en": ("Value", "Card", "Copies", "Effect"),
@@ -89,12 +89,10 @@ def rules(
 ) -> None:
     """Show the card reference of an edition: value, name, copies and effect."""
     language = check_language(lang)
-    try:
-        chosen = get_edition(edition)
-        count = players if players is not None else chosen.max_players
-        deck = chosen.deck(count)
-    except ValueError as error:
-        usage_error(str(error))
+    chosen = check_edition(edition)
+    count = players if players is not None else chosen.max_players
+    check_table(chosen.id, count)
+    deck = chosen.deck(count)
     if with_playing_cards:
         _print_playing_cards(chosen, count, language)
         return

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Edition
-from .errors import IllegalActionError, NotationError
+from .errors import IllegalActionError, NotationError, RecordError
 from .grammar import Person, capitalize, contract, typeset_all
 from .options import Rules
 
@@ -54,6 +54,48 @@ def describe_refusal(
     follows a colon ("Not allowed: there is no seat 7")."""
     text = _render(error.reason, error.details, game.rules.edition, game.players, lang, viewer)
     return capitalize(text) if sentence else text
+
+
+def describe_record_error(error: RecordError, lang: str = "en") -> str:
+    """Why a record does not replay, in ``lang``: where (round, action), then why. A
+    refused action is told as players are told it; the record's shape in French too."""
+    if lang != "fr":
+        return str(error)
+    where = []
+    if error.round is not None:
+        where.append(f"manche {error.round}")
+    if error.action is not None:
+        where.append(f"action {error.action}")
+    cause, text, game = error.cause, error.text, error.game
+    if isinstance(cause, IllegalActionError) and game is not None:
+        reason = f"« {text} » : " + describe_refusal(cause, game, lang, sentence=False)
+    elif isinstance(cause, NotationError):
+        seats = game.seat_count if game is not None else None
+        reason = f"« {text} » : " + describe_notation_error(cause, lang, seats, sentence=False)
+    elif text is not None and error.reason.endswith("comes after the end of the round"):
+        reason = f"« {text} » vient après la fin de la manche"
+    else:
+        reason = _RECORD_FR.get(error.reason, error.reason)
+    told = ", ".join(where) + " : " + reason if where else reason
+    return told.replace(" : ", "\u00a0: ").replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+
+
+#: The record's shape, in French (the English texts are the RecordError messages).
+_RECORD_FR = {
+    "a record is a JSON object": "un enregistrement est un objet JSON",
+    "'edition' must be an edition id": "« edition » doit être l'identifiant d'une édition",
+    "'rounds' must be a list": "« rounds » doit être une liste",
+    "a round must be an object": "une manche doit être un objet",
+    "'deck' must be a list of card ids": "« deck » doit être une liste d'identifiants de cartes",
+    "'first' must be a seat number": "« first » doit être un numéro de siège",
+    "'actions' must be a list of actions in notation": "« actions » doit être une liste "
+    "d'actions en notation",
+    "the game was already over": "la partie était déjà terminée",
+    "the previous round is not finished": "la manche précédente n'est pas terminée",
+    "'result' must have exactly 'rounds', 'tokens' and 'winners'": "« result » doit avoir "
+    "exactement « rounds », « tokens » et « winners »",
+    "'result.rounds' must be a list": "« result.rounds » doit être une liste",
+}
 
 
 def notation_error(code: str, **details: Any) -> NotationError:
