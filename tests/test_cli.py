@@ -586,3 +586,20 @@ def test_a_run_in_a_french_locale_fails_in_french(
     assert "n'est pas un dossier" in result.stderr
     result = runner.invoke(app, ["play", "-e", "2019", "--humans", "7"])
     assert result.stderr.startswith("erreur\u00a0: 7 humains")
+
+
+def test_simulate_and_arena_speak_the_locales_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = runner.invoke(app, ["simulate", "-e", "2019", "-p", "4", "-g", "40", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", result.output)
+    for words in ("Place", "Parties gagnées", "Manches gagnées", "manches par seconde"):
+        assert words in text
+    assert "égalité compte pour chacun de ses gagnants" in text
+    assert "games" not in text
+    result = runner.invoke(app, ["arena", "-g", "2", "--seed", "1", "--bots", "random,heuristic"])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", result.output)
+    for words in ("Robot", "Parties", "Manches", "Cote", "2 parties en"):
+        assert words in text
+    assert "games" not in text

@@ -19,10 +19,15 @@ from .common import (
     check_output_file,
     check_table,
     console,
+    counted,
+    decimal,
     fail,
     os_reason,
+    percent,
+    percent_range,
     progress_bar,
     record_writer,
+    run_language,
     tell,
     usage_error,
 )
@@ -137,12 +142,22 @@ def arena(
         print(json.dumps(result.as_json()))
         return
     faults = any(bot.faults for bot in result.bots)
-    title = f"{get_edition(edition).name()} · {players} players · {games} games"
-    table = Table(title=title)
-    table.add_column("Bot", overflow="fold")  # a long spec (a file, a command) wraps whole
+    lang = run_language()
+    seats, played = counted(players, "player", "joueur"), counted(games, "game", "partie")
+    table = Table(title=f"{get_edition(edition).name(lang)} · {seats} · {played}")
+    table.add_column(tell("Bot", "Robot"), overflow="fold")  # a long spec wraps whole
     # Short headers and figures that never wrap: 8 columns fit 80 (the caption explains).
-    columns = ("Games", "Rounds", "Rate", "95% CI", "Rating", "ms")
-    for column in (*columns, "Faults") if faults else columns:
+    columns = [
+        tell("Games", "Parties"),
+        tell("Rounds", "Manches"),
+        tell("Rate", "Taux"),
+        tell("95% CI", "IC 95 %"),
+        tell("Rating", "Cote"),
+        "ms",
+    ]
+    if faults:
+        columns.append(tell("Faults", "Fautes"))
+    for column in columns:
         table.add_column(column, justify="right", no_wrap=True)
     for bot in sorted(result.bots, key=lambda line: -line.rating.ordinal()):
         low, high = wilson(bot.rounds_won, bot.rounds)
@@ -150,21 +165,33 @@ def arena(
             bot.name,
             f"{bot.games_won}/{bot.games}",
             f"{bot.rounds_won}/{bot.rounds}",
-            f"{bot.round_win_rate:.1%}",
-            f"{low:.1%}-{high:.1%}",
-            f"{bot.rating.ordinal():.1f}",
-            f"{bot.ms_per_decision:.1f}",
+            percent(bot.round_win_rate),
+            percent_range(low, high),
+            decimal(bot.rating.ordinal(), 1),
+            decimal(bot.ms_per_decision, 1),
         ]
         if faults:
             row.append(str(bot.faults))
         table.add_row(*row)
     console.print(table)
     console.print(
-        f"{games} games in {result.seconds:.1f} s. Games, rounds: won/played (a tie counts "
-        "for each of its winners); rate: rounds won, with its 95% confidence interval; "
-        "rating: OpenSkill mu - 3 sigma; ms: median time of a decision"
+        tell(
+            "{played} in {seconds} s. Games, rounds: won/played (a tie counts for each of "
+            "its winners); rate: rounds won, with its 95% confidence interval; rating: "
+            "OpenSkill mu - 3 sigma; ms: median time of a decision",
+            "{played} en {seconds} s. Parties, manches : gagnées/jouées (une égalité "
+            "compte pour chacun de ses gagnants) ; taux : manches gagnées, avec son "
+            "intervalle de confiance à 95 % ; cote : OpenSkill mu - 3 sigma ; ms : durée "
+            "médiane d'une décision",
+            played=played,
+            seconds=decimal(result.seconds, 1),
+        )
         + (
-            "; faults: answers wrong, late or missing (a random action stood in)."
+            tell(
+                "; faults: answers wrong, late or missing (a random action stood in).",
+                " ; fautes : réponses fausses, tardives ou absentes (remplacées par une "
+                "action au hasard).",
+            )
             if faults
             else "."
         )

@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from ..engine import EDITIONS, Edition, Record, get_edition
-from ..engine.grammar import count, typeset
+from ..engine.grammar import is_singular, typeset
 from ..terminal_text import printable
 
 console = Console(highlight=False)
@@ -81,11 +81,42 @@ def tell(english: str, french: str, **fields: object) -> str:
     return english.format(**fields)
 
 
-def counted(number: int, english: str, french: str, french_plural: str | None = None) -> str:
-    """A number and its noun in the run's language: "2 humans", "2 humains"."""
+def counted(
+    number: int,
+    english: str,
+    french: str,
+    french_plural: str | None = None,
+    english_plural: str | None = None,
+) -> str:
+    """A number and its noun in the run's language: "2 humans", "2 humains";
+    thousands grouped ("1,200 rounds", "1 200 manches")."""
+    lang = run_language()
+    singular, plural = (french, french_plural) if lang == "fr" else (english, english_plural)
+    noun = singular if is_singular(number, lang) else plural or singular + "s"
+    return f"{decimal(number)} {noun}"
+
+
+def decimal(value: float, digits: int = 0) -> str:
+    """A number as the run's language writes it: "1,234.5", "1 234,5" (a narrow
+    no-break space groups the thousands in French)."""
+    text = f"{value:,.{digits}f}"
     if run_language() == "fr":
-        return count(number, french, "fr", french_plural)
-    return count(number, english, "en")
+        return text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
+def percent_range(low: float, high: float) -> str:
+    """An interval of shares: "8.5%-37.9%", "8,5-37,9 %"."""
+    if run_language() == "fr":
+        return f"{decimal(low * 100, 1)}-{decimal(high * 100, 1)}\u00a0%"
+    return f"{low:.1%}-{high:.1%}"
+
+
+def percent(share: float) -> str:
+    """A share as a percentage with one decimal: "12.5%", "12,5 %"."""
+    if run_language() == "fr":
+        return f"{decimal(share * 100, 1)}\u00a0%"
+    return f"{share:.1%}"
 
 
 #: Why the system refused a file, in French (its own words are English).
