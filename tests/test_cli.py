@@ -603,3 +603,24 @@ def test_simulate_and_arena_speak_the_locales_french(monkeypatch: pytest.MonkeyP
     for words in ("Robot", "Parties", "Manches", "Cote", "2 parties en"):
         assert words in text
     assert "games" not in text
+
+
+def test_a_french_replay_tells_a_first_seat_against_r2_in_french(tmp_path: Path) -> None:
+    scenarios = Path(__file__).parent / "scenarios"
+    for name, told in [
+        (
+            "R2_host_first_player_round_1_started_elsewhere_is_refused.json",
+            "manche 1\u00a0: le siège 0 ne peut pas commencer la manche 1\u00a0: l'option "
+            "first_player de la table a choisi le siège 1 (R2)",
+        ),
+        (
+            "R2_later_round_started_by_a_loser_is_refused.json",
+            "manche 2\u00a0: le siège 0 ne peut pas commencer cette manche\u00a0; "
+            "permis\u00a0: 1 (R2)",
+        ),
+    ]:
+        record = json.loads((scenarios / name).read_text(encoding="utf-8"))
+        del record["meta"]
+        result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
+        assert result.exit_code == 1
+        assert told in result.stderr

@@ -12,12 +12,13 @@ numbers, with :func:`describe_refusal` and :func:`describe_notation_error`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Edition
 from .errors import IllegalActionError, NotationError, RecordError
-from .grammar import Person, capitalize, contract, typeset_all
+from .grammar import Person, capitalize, contract, typeset, typeset_all
 from .options import Rules
 
 
@@ -75,9 +76,9 @@ def describe_record_error(error: RecordError, lang: str = "en") -> str:
     elif text is not None and error.reason.endswith("comes after the end of the round"):
         reason = f"« {text} » vient après la fin de la manche"
     else:
-        reason = _RECORD_FR.get(error.reason, error.reason)
+        reason = _record_fr(error.reason)
     told = ", ".join(where) + " : " + reason if where else reason
-    return told.replace(" : ", "\u00a0: ").replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+    return typeset(told, "fr")
 
 
 #: The record's shape, in French (the English texts are the RecordError messages).
@@ -96,6 +97,50 @@ _RECORD_FR = {
     "exactement « rounds », « tokens » et « winners »",
     "'result.rounds' must be a list": "« result.rounds » doit être une liste",
 }
+
+
+#: Record messages with parts of the record in them: English pattern, French text.
+_RECORD_FR_PATTERNS = [
+    (
+        r"seat (\d+) may not start round 1: the table's first_player option chose seat "
+        r"(\d+) \(R2\)",
+        "le siège {0} ne peut pas commencer la manche 1 : l'option first_player de la table "
+        "a choisi le siège {1} (R2)",
+    ),
+    (
+        r"seat (\S+) may not start this round; allowed: \[(.*)\] \(R2\)",
+        "le siège {0} ne peut pas commencer cette manche ; permis : {1} (R2)",
+    ),
+    (
+        r"the deck is not the (\S+) deck for (\d+) players",
+        "ce paquet n'est pas celui de l'édition {0} à {1} joueurs",
+    ),
+    (
+        r"the result says (\S+) (.+), replay gives (.+)",
+        "le résultat indique {0} {1}, le rejeu donne {2}",
+    ),
+    (
+        r"the result lists (\d+) finished rounds?, replay finishes (\d+)",
+        "le résultat compte {0} manche(s) terminée(s), le rejeu en termine {1}",
+    ),
+    (r"unknown fields?: (.+)", "champ(s) inconnu(s) : {0}"),
+    (r"'format' must be (.+)", "« format » doit être {0}"),
+    (
+        r"'players' must be a list of names of 1-(\d+) characters",
+        "« players » doit être une liste de noms de 1 à {0} caractères",
+    ),
+]
+
+
+def _record_fr(reason: str) -> str:
+    """A record's English message in French, when it is one this module knows."""
+    if reason in _RECORD_FR:
+        return _RECORD_FR[reason]
+    for pattern, french in _RECORD_FR_PATTERNS:
+        match = re.fullmatch(pattern, reason)
+        if match:
+            return french.format(*match.groups())
+    return reason
 
 
 def notation_error(code: str, **details: Any) -> NotationError:
