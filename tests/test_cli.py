@@ -624,3 +624,20 @@ def test_a_french_replay_tells_a_first_seat_against_r2_in_french(tmp_path: Path)
         result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
         assert result.exit_code == 1
         assert told in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "told"),
+    [
+        ({"options": {"tokens_to_win": 200}}, "l'option tokens_to_win doit être entre 1 et 99"),
+        ({"edition": "nope"}, "édition inconnue «\u00a0nope\u00a0»"),
+        ({"rounds": {}}, "«\u00a0rounds\u00a0» doit être une liste"),
+    ],
+)
+def test_a_french_replay_tells_a_malformed_record_in_french(
+    tmp_path: Path, change: dict[str, Any], told: str
+) -> None:
+    record = {**played_record(players=2, seed=3), **change}
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
+    assert result.exit_code == 1
+    assert told in result.stderr

@@ -124,6 +124,31 @@ _RECORD_FR_PATTERNS = [
         "le résultat compte {0} manche(s) terminée(s), le rejeu en termine {1}",
     ),
     (r"unknown fields?: (.+)", "champ(s) inconnu(s) : {0}"),
+    (r"unknown options?: (.+)", "option(s) inconnue(s) : {0}"),
+    (r"option (\w+) must be a whole number or null", "l'option {0} doit être un entier ou null"),
+    (r"option (\w+) must be true or false", "l'option {0} doit valoir true ou false"),
+    (r"option (\w+) must be a seat 0-(\d+)", "l'option {0} doit être un siège de 0 à {1}"),
+    (
+        r"option tie_rule must be 'all-win' or 'nobody'",
+        "l'option tie_rule doit valoir « all-win » ou « nobody »",
+    ),
+    (
+        r"option tokens_to_win must be between 1 and 99",
+        "l'option tokens_to_win doit être entre 1 et 99",
+    ),
+    (r"options must be an object", "les options doivent être un objet"),
+    (
+        r"unknown edition '(.+)'; known editions: (.+)",
+        "édition inconnue « {0} » ; éditions connues : {1}",
+    ),
+    (
+        r"the (\S+) edition is for (\d+)-(\d+) players, not (\d+)",
+        "l'édition {0} se joue de {1} à {2} joueurs, pas {3}",
+    ),
+    (
+        r"player names must be different and not empty: (.+)",
+        "les noms des joueurs doivent être différents et non vides : {0}",
+    ),
     (r"'format' must be (.+)", "« format » doit être {0}"),
     (
         r"'players' must be a list of names of 1-(\d+) characters",
