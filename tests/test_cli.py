@@ -586,6 +586,8 @@ def test_a_run_in_a_french_locale_fails_in_french(
     assert "n'est pas un dossier" in result.stderr
     result = runner.invoke(app, ["play", "-e", "2019", "--humans", "7"])
     assert result.stderr.startswith("erreur\u00a0: 7 humains")
+    result = runner.invoke(app, ["arena", "--bots", "genius,random"])
+    assert result.stderr.startswith("erreur\u00a0: robot inconnu «\u00a0genius\u00a0»")
 
 
 def test_simulate_and_arena_speak_the_locales_french(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
 from .common import (
     FORCE_HELP,
+    bot_reason,
     check_output_file,
     check_table,
     console,
@@ -47,7 +48,7 @@ def parse_bots(text: str, edition: str, players: int) -> list[str]:
             finally:
                 bot.close()
         except ValueError as error:
-            usage_error(str(error))
+            usage_error(bot_reason(error))
     return specs
 
 

@@ -6,6 +6,7 @@ import errno
 import json
 import locale
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
@@ -117,6 +118,27 @@ def percent(share: float) -> str:
     if run_language() == "fr":
         return f"{decimal(share * 100, 1)}\u00a0%"
     return f"{share:.1%}"
+
+
+#: Why a bot cannot play, in French: the bots' English pattern, the French text.
+_BOT_REASONS = (
+    (r"unknown bot '(.+)'; known bots: (.+)", "robot inconnu « {0} » ; robots connus : {1}"),
+    (
+        r"(.+) was trained for (\S+) with (\d+) players, not (\S+) with (\d+)",
+        "{0} a été entraîné pour {1} à {2} joueurs, pas pour {3} à {4}",
+    ),
+)
+
+
+def bot_reason(error: ValueError) -> str:
+    """Why a bot was refused, in the run's language when its words are known."""
+    english = str(error)
+    if run_language() == "fr":
+        for pattern, french in _BOT_REASONS:
+            match = re.fullmatch(pattern, english)
+            if match:
+                return typeset(french, "fr").format(*match.groups())
+    return english
 
 
 #: Why the system refused a file, in French (its own words are English).

@@ -13,6 +13,7 @@ from ..engine import EDITIONS, Options, RecordError, describe_record_error
 from ..engine.record import MAX_NAME_LENGTH
 from ..tui.session import DEFAULT_LEVEL, LocalGame, Setup, seat_setups
 from .common import (
+    bot_reason,
     check_edition,
     check_language,
     check_output_file,
@@ -122,7 +123,7 @@ def _setup(
         try:
             bot = make_bot(level)
         except ValueError as error:
-            usage_error(str(error))
+            usage_error(bot_reason(error))
         made.append(bot)
         bot.close()
     people = humans if humans is not None else max(len(names), 1)
@@ -157,7 +158,7 @@ def _setup(
         for bot in made:
             check_bot_table(bot, chosen.id, players)
     except ValueError as error:
-        usage_error(str(error))
+        usage_error(bot_reason(error))
     if len(names) > people:
         usage_error(
             tell(
