@@ -643,3 +643,13 @@ def test_a_french_replay_tells_a_malformed_record_in_french(
     result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
     assert result.exit_code == 1
     assert told in result.stderr
+
+
+def test_serve_and_migrate_fail_in_the_locales_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = runner.invoke(app, ["serve", "--public-url", "cards.example.org"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("erreur\u00a0: --public-url doit commencer par http://")
+    result = runner.invoke(app, ["migrate", "--db", "memory"])
+    assert result.exit_code == 2
+    assert "ne garde rien" in result.stderr

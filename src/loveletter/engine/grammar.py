@@ -134,7 +134,7 @@ def capitalize(text: str) -> str:
 
 
 _FIELD = re.compile(r"(\{[^{}]*\})")
-_BEFORE_MARK = re.compile(r"[ \u00a0]*([:;!?»])")
+_BEFORE_MARK = re.compile(r"[ \u00a0]*([;!?»]|:(?!//))")  # not the colon of "https://"
 _AFTER_GUILLEMET = re.compile(r"«[ \u00a0]*")
 
 
