@@ -372,7 +372,7 @@ def test_every_help_reads_cleanly(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"], terminal_width=HELP_WIDTH)
     assert result.exit_code == 0, result.output
     text = result.output
-    for noise in ("<bool>", "<str>", "<int", "list[", "{file}", "{path}", "[default: None]"):
+    for noise in ("<bool>", "<str>", "<int", "list[", "{file}", "{path}", "[default: None]", "…"):
         assert noise not in text
     prose = [line.strip() for line in text.splitlines() if not line.startswith(("│", "╭", "╰"))]
     for line, following in pairwise(prose):
@@ -418,7 +418,7 @@ def test_rules_with_playing_cards_in_french() -> None:
     assert "1 joker clair" in output  # the Jester
     classic = runner.invoke(app, ["rules", "-e", "classic", "-l", "fr", "--playing-cards"]).output
     assert "3 as et 2 valets" in classic
-    assert "numérotation de 2019" in " ".join(classic.split())
+    assert "dans l'édition 2019" in " ".join(classic.split())
 
 
 def test_the_rules_reference_gives_the_same_playing_cards() -> None:
@@ -427,3 +427,229 @@ def test_the_rules_reference_gives_the_same_playing_cards() -> None:
     for edition, players in (("classic", 4), ("2019", 6), ("premium", 8)):
         for stand in playing_cards(edition, players):
             assert stand.en + (" *" if not stand.given else "") in section, stand
+
+
+PLAY = ["play", "-e", "classic", "-p", "2", "--save"]
+SIMULATE = ["simulate", "-g", "2", "--seed", "1", "--save"]
+ARENA = ["arena", "-g", "2", "--seed", "1", "--bots", "random,random"]
+#: Every command that writes a file or a folder, and the places it cannot write to.
+UNWRITABLE = [
+    (PLAY, "no-such-folder/x.json", "no folder"),
+    (PLAY, "adir", "is a folder"),
+    (PLAY, "x.json/y.json", "not a folder"),
+    (SIMULATE, "x.json", "not a folder"),
+    ([*ARENA, "--save"], "x.json", "not a folder"),
+    ([*ARENA, "--plot"], "no-such-folder/x.png", "no folder"),
+    ([*ARENA, "--plot"], "adir", "is a folder"),
+]
+
+
+@pytest.mark.parametrize(("args", "where", "reason"), UNWRITABLE)
+def test_a_file_that_cannot_be_written_fails_before_the_run_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], where: str, reason: str
+) -> None:
+    from loveletter.tui.app import LoveLetterApp
+
+    monkeypatch.setattr(LoveLetterApp, "run", lambda self, *a, **k: pytest.fail("it ran"))
+    (tmp_path / "x.json").write_text("mine", encoding="utf-8")
+    (tmp_path / "adir").mkdir()
+    before = sorted(tmp_path.rglob("*"))
+    result = runner.invoke(app, [*args, str(tmp_path / where)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert reason in result.stderr
+    assert sorted(tmp_path.rglob("*")) == before  # nothing left behind
+
+
+def test_a_failed_save_leaves_no_temporary_file(tmp_path: Path) -> None:
+    from loveletter.tui.session import LocalGame, Setup, seat_setups
+
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    session = LocalGame.start(Setup("classic", seat_setups(2, ["random"], []), "en", 1))
+    with pytest.raises(IsADirectoryError):
+        session.save(folder)
+    assert [path.name for path in tmp_path.iterdir()] == ["adir"]
+
+
+def test_simulate_says_that_a_tie_counts_for_every_winner() -> None:
+    args = ["simulate", "-e", "2019", "-p", "4", "-g", "40", "--seed", "3"]
+    result = runner.invoke(app, args, terminal_width=100)
+    assert result.exit_code == 0, result.output
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert sum(data["round_wins"]) > data["rounds"]  # this run has ties
+    assert data["tied_rounds"] > 0
+    assert f"{data['tied_rounds']} tied rounds" in result.output
+    assert "counts for each of its winners" in result.output
+
+
+def test_the_arena_table_fits_80_columns_with_its_faults_column(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import loveletter.arena
+    import loveletter.cli.arena as arena_command
+
+    real = loveletter.arena.run_arena
+
+    def with_faults(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        result.bots[0].faults = 12
+        return result
+
+    monkeypatch.setattr(arena_command, "run_arena", with_faults)
+    args = ["arena", "-g", "4", "--seed", "1", "--bots", "heuristic,random,expert"]
+    result = runner.invoke(app, args, terminal_width=80)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    header = next(line for line in lines if "Bot" in line)
+    assert "Faults" in header
+    rows = [line for line in lines if line.startswith("│") and "Bot" not in line]
+    assert len(rows) == 3  # one line a bot: no column wrapped
+    assert "…" not in result.stdout
+
+
+def test_too_many_humans_name_the_humans_not_a_made_up_table() -> None:
+    result = runner.invoke(app, ["play", "-e", "2019", "--humans", "7"])
+    assert result.exit_code == 2
+    assert "not 8" not in result.stderr
+    assert "7 humans" in result.stderr
+    assert "2-6 players" in result.stderr
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_rules_name_the_same_characters_in_both_languages(edition: str) -> None:
+    told = {}
+    for lang in ("en", "fr"):
+        result = runner.invoke(app, ["rules", "-e", edition, "-l", lang], terminal_width=200)
+        assert result.exit_code == 0, result.output
+        told[lang] = re.findall(r"\(([A-Z][\w ]+)\)", result.output)  # "(Annette)"
+    assert told["en"] == told["fr"]
+
+
+def test_playing_cards_of_an_edition_explain_only_its_cards() -> None:
+    result = runner.invoke(app, ["rules", "--playing-cards", "-e", "classic"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Chancellor" not in text  # not in Classic
+    assert "King is a seven" not in text  # he is a 6 here
+    assert "the King is a 6" in text
+    result = runner.invoke(app, ["rules", "--playing-cards", "-e", "2019"], terminal_width=100)
+    assert "Chancellor, which Premium lacks, takes the black sixes" in " ".join(
+        result.output.split()
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "edition", "sentence"),
+    [
+        ("en", "premium", "Tokens to win: 7 with 2 players, 5 with 3, 4 with 4 to 8."),
+        ("fr", "premium", "Jetons pour gagner\u00a0: 7 à 2 joueurs, 5 à 3, 4 de 4 à 8."),
+        ("fr", "2019", "Jetons pour gagner\u00a0: 6 à 2 joueurs, 5 à 3, 4 à 4, 3 à 5 et 6."),
+        ("en", "classic", "Tokens to win: 7 with 2 players, 5 with 3, 4 with 4."),
+    ],
+)
+def test_rules_end_with_a_sentence_on_tokens(lang: str, edition: str, sentence: str) -> None:
+    result = runner.invoke(app, ["rules", "-e", edition, "-l", lang])
+    assert result.exit_code == 0, result.output
+    assert sentence in re.sub(r"[ \n]+", " ", result.output)  # lines joined
+
+
+def test_a_french_replay_fails_in_french(tmp_path: Path) -> None:
+    record = played_record(players=2, seed=3)
+    path = write(tmp_path, record)
+    result = runner.invoke(app, ["replay", str(path), "--lang", "fr", "--seat", "2"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("erreur\u00a0: il n'y a pas de siège 2")
+    actions = record["rounds"][0]["actions"]
+    actions[1] = "princess" if actions[1] != "princess" else "guard 0 guard"
+    del record["result"]
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("erreur\u00a0: ")
+    assert "manche 1, action 2\u00a0: " in result.stderr
+    assert "error" not in result.stderr
+    result = runner.invoke(app, ["replay", str(tmp_path / "none.json"), "--lang", "fr"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("erreur\u00a0: impossible de lire")
+
+
+def test_a_run_in_a_french_locale_fails_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    (tmp_path / "x.json").write_text("mine", encoding="utf-8")
+    result = runner.invoke(app, [*SIMULATE, str(tmp_path / "x.json")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("erreur\u00a0: ")
+    assert "n'est pas un dossier" in result.stderr
+    result = runner.invoke(app, ["play", "-e", "2019", "--humans", "7"])
+    assert result.stderr.startswith("erreur\u00a0: 7 humains")
+    result = runner.invoke(app, ["arena", "--bots", "genius,random"])
+    assert result.stderr.startswith("erreur\u00a0: robot inconnu «\u00a0genius\u00a0»")
+
+
+def test_simulate_and_arena_speak_the_locales_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = runner.invoke(app, ["simulate", "-e", "2019", "-p", "4", "-g", "40", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", result.output)
+    for words in ("Place", "Parties gagnées", "Manches gagnées", "manches par seconde"):
+        assert words in text
+    assert "égalité compte pour chacun de ses gagnants" in text
+    assert "games" not in text
+    result = runner.invoke(app, ["arena", "-g", "2", "--seed", "1", "--bots", "random,heuristic"])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", result.output)
+    for words in ("Robot", "Parties", "Manches", "Cote", "2 parties en"):
+        assert words in text
+    assert "games" not in text
+
+
+def test_a_french_replay_tells_a_first_seat_against_r2_in_french(tmp_path: Path) -> None:
+    scenarios = Path(__file__).parent / "scenarios"
+    for name, told in [
+        (
+            "R2_host_first_player_round_1_started_elsewhere_is_refused.json",
+            "manche 1\u00a0: le siège 0 ne peut pas commencer la manche 1\u00a0: l'option "
+            "first_player de la table a choisi le siège 1 (R2)",
+        ),
+        (
+            "R2_later_round_started_by_a_loser_is_refused.json",
+            "manche 2\u00a0: le siège 0 ne peut pas commencer cette manche\u00a0; "
+            "permis\u00a0: 1 (R2)",
+        ),
+    ]:
+        record = json.loads((scenarios / name).read_text(encoding="utf-8"))
+        del record["meta"]
+        result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
+        assert result.exit_code == 1
+        assert told in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "told"),
+    [
+        ({"options": {"tokens_to_win": 200}}, "l'option tokens_to_win doit être entre 1 et 99"),
+        ({"edition": "nope"}, "édition inconnue «\u00a0nope\u00a0»"),
+        ({"rounds": {}}, "«\u00a0rounds\u00a0» doit être une liste"),
+    ],
+)
+def test_a_french_replay_tells_a_malformed_record_in_french(
+    tmp_path: Path, change: dict[str, Any], told: str
+) -> None:
+    record = {**played_record(players=2, seed=3), **change}
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "fr"])
+    assert result.exit_code == 1
+    assert told in result.stderr
+
+
+def test_serve_and_migrate_fail_in_the_locales_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = runner.invoke(app, ["serve", "--public-url", "cards.example.org"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("erreur\u00a0: --public-url doit commencer par http://")
+    result = runner.invoke(app, ["migrate", "--db", "memory"])
+    assert result.exit_code == 2
+    assert "ne garde rien" in result.stderr

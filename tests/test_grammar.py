@@ -192,3 +192,10 @@ def test_no_french_text_a_player_reads_hides_a_gender_behind_a_dot() -> None:
         if re.search(r"\w·\w", text)
     ]
     assert dotted == []
+
+
+def test_typeset_leaves_an_address_alone() -> None:
+    from loveletter.engine.grammar import typeset
+
+    told = typeset("ouvrez https://ll.example.org : c'est prêt", "fr")
+    assert told == "ouvrez https://ll.example.org\u00a0: c'est prêt"

@@ -26,3 +26,17 @@ def test_apt_installs_follow_a_package_list_update() -> None:
     installs = install_and_test.count("apt-get install")
     assert installs
     assert install_and_test.count("apt-get update -q && apt-get install") == installs
+
+
+def test_the_terminal_picture_shows_the_keys_the_game_shows() -> None:
+    from loveletter.tui.texts import tr
+
+    assert f"\n {tr('en', 'keys_game')}\n" in (ROOT / "README.md").read_text()
+
+
+def test_the_bare_command_comes_after_how_to_reach_it() -> None:
+    """The examples call ``loveletter``: the README says how that name is found."""
+    text = (ROOT / "README.md").read_text()
+    first_bare = re.search(r"(?m)^loveletter |`loveletter (serve|play)`", text)
+    assert first_bare is not None
+    assert ". .venv/bin/activate" in text[: first_bare.start()]

@@ -285,3 +285,55 @@ def test_replay_sums_up_in_french_typography() -> None:
     assert "Jetons\u00a0: Ana 0, Bruno 0, Chloé 0, David 2" in output
     assert "Partie remportée par David." in output
     assert json.loads(record.read_text(encoding="utf-8"))["result"]["winners"] == [3]
+
+
+@pytest.mark.parametrize(
+    ("code", "details", "english", "french"),
+    [
+        (
+            "not_held",
+            {"seat": 0, "card": "prince", "hand": ["guard", "baron"]},
+            "You do not hold the Prince (hand: the Guard, the Baron)",
+            "Vous n'avez pas le Prince (main\u00a0: le Garde, le Baron)",
+        ),
+        (
+            "not_your_turn",
+            {"seat": 1, "to_move": 0},
+            "Bruno may not act now: you are to move",
+            "Bruno ne peut pas agir maintenant\u00a0: c'est à vous de décider",
+        ),
+        (
+            "not_your_turn",
+            {"seat": 0, "to_move": 1},
+            "You may not act now: Bruno is to move",
+            "Vous ne pouvez pas agir maintenant\u00a0: c'est à Bruno de décider",
+        ),
+        (
+            "look_seats",
+            {"first": 0, "second": 2},
+            "The Cardinal may only look at your hand or Chloé's",
+            "Le Cardinal ne peut regarder que votre main ou celle de Chloé",
+        ),
+        (
+            "sycophant",
+            {"card": "prince", "target": 0},
+            "The Sycophant binds this card: the Prince must choose you",
+            "Le Flagorneur impose son choix\u00a0: le Prince doit vous choisir",
+        ),
+        (
+            "target_protected",
+            {"target": 2},
+            "Chloé is protected by the Handmaid",
+            "Chloé est sous la protection de la Servante",
+        ),
+    ],
+)
+def test_a_refusal_told_to_its_player_says_you(
+    code: str, details: dict[str, object], english: str, french: str
+) -> None:
+    game = Game("premium", ["Ana", "Bruno", "Chloé"], seed=1)
+    error = IllegalActionError(code, reason=code, details=details)
+    assert describe_refusal(error, game, "en", viewer=0) == english
+    assert describe_refusal(error, game, "fr", viewer=0) == french
+    anyone = describe_refusal(error, game, "en")  # told to nobody in particular: names
+    assert "you" not in anyone.lower().split()

@@ -39,11 +39,14 @@ class SimulationSummary(TypedDict):
     round_wins: list[int]
     game_win_share: list[float]
     round_win_share: list[float]
+    tied_games: int
+    tied_rounds: int
 
 
 @dataclass
 class SimulationResult:
-    """Totals of a simulation: per seat, games and rounds won (shared wins count)."""
+    """Totals of a simulation: per seat, games and rounds won (a tie counts for each of
+    its winners), and how many games and rounds were tied."""
 
     edition: str
     players: int
@@ -52,6 +55,8 @@ class SimulationResult:
     seconds: float = 0.0
     game_wins: list[int] = field(default_factory=list)
     round_wins: list[int] = field(default_factory=list)
+    tied_games: int = 0
+    tied_rounds: int = 0
 
     @property
     def rounds_per_second(self) -> float:
@@ -71,6 +76,8 @@ class SimulationResult:
             "round_wins": self.round_wins,
             "game_win_share": [round(wins / max(self.games, 1), 4) for wins in self.game_wins],
             "round_win_share": [round(wins / max(self.rounds, 1), 4) for wins in self.round_wins],
+            "tied_games": self.tied_games,
+            "tied_rounds": self.tied_rounds,
         }
 
 
@@ -348,9 +355,11 @@ def simulate(
     for outcome in play_match(spec):
         result.games += 1
         result.rounds += outcome.rounds
+        result.tied_games += len(outcome.winners) > 1
         for seat in outcome.winners:
             result.game_wins[seat] += 1
         for winners in outcome.round_winners:
+            result.tied_rounds += len(winners) > 1
             for seat in winners:
                 result.round_wins[seat] += 1
         if on_game is not None or (on_record is not None and outcome.record is not None):

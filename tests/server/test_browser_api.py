@@ -175,13 +175,14 @@ def test_a_client_changes_language_mid_game(server: ServerThread) -> None:
         assert (error["code"], error["ref"]) == ("illegal_action", 5)
         await play_randomly(client, random.Random(6), current=again)
         await client.close()
-        # The engine, replaying the stored game, gives the same French reason.
+        # The engine, replaying the stored game, gives the same French reason, told to
+        # the seat that acted ("Vous n'avez pas la Princesse").
         data = record(server.url, table)
         game = Game("classic", data["players"], start=False)
         game.next_round(data["rounds"][0]["deck"], data["rounds"][0]["first"])
         with pytest.raises(IllegalActionError) as refused:
             game.apply(illegal)
-        assert error["message"] == describe_refusal(refused.value, game, "fr")
+        assert error["message"] == describe_refusal(refused.value, game, "fr", viewer=0)
 
     asyncio.run(scenario())
 

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog
 
 from loveletter import DEFAULT_NAMES as NAMES
 from loveletter.bots import make_bot
@@ -18,7 +19,16 @@ from loveletter.tui.session import SeatSetup
 from loveletter.tui.setup import SetupScreen
 from loveletter.tui.texts import tr
 
-from .helpers import SIZE, assert_fits, make_app, screen_text, settle, stacked_app, step
+from .helpers import (
+    SIZE,
+    assert_fits,
+    game_screen,
+    make_app,
+    screen_text,
+    settle,
+    stacked_app,
+    step,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -128,3 +138,48 @@ async def test_the_seed_hint_is_whole(lang: str) -> None:
         assert_fits(pilot)
         text = " ".join(screen_text(pilot).replace("│", " ").split())
         assert tr(lang, "seed_hint") in text
+
+
+def log_lines(pilot: Pilot[None]) -> list[str]:
+    """The log's lines as laid out, trailing spaces cut."""
+    log = game_screen(pilot).query_one("#log", RichLog)
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_log_lines_written_behind_another_tab_are_laid_out_at_the_log_width(
+    lang: str,
+) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:4]))
+    app = make_app(seats, edition="2019", lang=lang, tokens=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for tab in ("t", "n"):
+            await pilot.press(tab)
+            for _ in range(4):  # the bots write while the log is hidden
+                await step(pilot)
+            await pilot.press("l")
+            await settle(pilot)
+            shown = log_lines(pilot)
+            screen = game_screen(pilot)
+            screen.logged = None  # lay the whole log out anew, visible
+            screen.update_log()
+            await settle(pilot)
+            assert shown == log_lines(pilot)
+            assert_fits(pilot)
+
+
+async def test_log_lines_follow_a_resize() -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:4]))
+    app = make_app(seats, edition="2019", tokens=3)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4):
+            await step(pilot)
+        await pilot.resize_terminal(120, 30)
+        await settle(pilot)
+        shown = log_lines(pilot)
+        screen = game_screen(pilot)
+        screen.logged = None
+        screen.update_log()
+        await settle(pilot)
+        assert shown == log_lines(pilot)

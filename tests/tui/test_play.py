@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from rich.console import Console
+from textual.widgets import Input, OptionList, Static
 
 from loveletter import DEFAULT_NAMES as NAMES
 from loveletter.bots import make_bot
@@ -254,8 +256,16 @@ async def test_the_countess_rule_is_explained() -> None:
         assert "There is no choice 5 here." in screen_text(pilot)
         await pilot.press("colon", *keys("king 1"), "enter")
         await settle(pilot)
-        assert "Not allowed: The King cannot be played beside the Countess" in screen_text(pilot)
+        assert "Not allowed: the King cannot be played beside the Countess" in screen_text(pilot)
         assert export_record(table.session.game) == before
+        command = table.query_one("#command", Input)
+        assert command.value == "king 1"  # still there to correct while the line is open
+        await pilot.press("escape")
+        await settle(pilot)
+        assert command.value == ""  # left: the next ':' opens an empty line
+        await pilot.press("colon")
+        await settle(pilot)
+        assert command.value == ""
         await pilot.press("escape", "1")
         await settle(pilot)
         assert export_record(table.session.game)["rounds"][0]["actions"][0] == "countess"
@@ -286,7 +296,7 @@ async def test_a_french_player_types_the_cards_french_names() -> None:
         table = game_screen(pilot)
         await pilot.press("colon", *keys("prince 1"), "enter")
         await settle(pilot)
-        assert "Refusé\u00a0: Impossible de jouer le Prince avec la Comtesse" in screen_text(pilot)
+        assert "Refusé\u00a0: impossible de jouer le Prince avec la Comtesse" in screen_text(pilot)
         command = table.query_one("#command")
         command.value = "xyz"  # type: ignore[attr-defined]
         await pilot.press("enter")
@@ -312,7 +322,7 @@ async def test_a_french_name_typed_in_an_english_game_is_the_word_told() -> None
         command.value = "garde 1 prêtre"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
-        assert "Not an action: Unknown card or step 'garde'" in screen_text(pilot)
+        assert "Not an action: unknown card or step 'garde'" in screen_text(pilot)
         command.value = "guard 1 priest"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
@@ -500,7 +510,7 @@ async def test_a_player_is_picked_by_the_seat_number_the_panel_shows() -> None:
         await pilot.press(str(table.keys[table.options.index("prince")]))
         await settle(pilot)
         assert table.options == ["0", "1", "2"]
-        assert table.keys == [0, 1, 2]
+        assert table.keys == ["0", "1", "2"]
         text = screen_text(pilot)
         assert re.search(r" 2 +Chloé", text)  # the choice shows the seat's number...
         assert re.search(r"2 Chloé", text.split("Players")[1])  # ...as the panel does
@@ -625,3 +635,78 @@ async def test_h_gives_the_experts_hint_for_the_seat_to_move(lang: str, line: st
         await settle(pilot)
         assert line in screen_text(pilot).replace("\n", " ")
         assert export_record(table.session.game) == before  # a hint plays nothing
+
+
+@pytest.mark.parametrize("last", [True, False])
+async def test_every_one_of_28_options_has_a_key_shown_and_typed(last: bool) -> None:
+    seats = (SeatSetup("Ana"), *(SeatSetup(name, "easy") for name in NAMES[1:]))
+    deck = [spec.id for spec in get_edition("premium").deck(8) for _ in range(spec.count)]
+    for card in ("guard", "cardinal", "priest"):  # set aside, Ana's card, Ana's draw
+        deck.remove(card)
+    deck = ["guard", "cardinal", *deck[:7], "priest", *deck[7:]]
+    app = stacked_app(seats, deck, edition="premium")
+    async with app.run_test(size=(100, 60)) as pilot:
+        await settle(pilot)
+        table = game_screen(pilot)
+        await pilot.press(str(table.keys[table.options.index("cardinal")]))
+        await settle(pilot)
+        assert len(table.options) == 28  # the pairs of 8 players
+        assert len(set(table.keys)) == 28
+        assert all(len(str(key)) == 1 for key in table.keys)  # one keypress each
+        choices = table.query_one("#choices", OptionList)
+        for index, key in enumerate(table.keys):  # each option shows its key
+            label = choices.get_option_at_index(index).prompt
+            assert f" {key} " in plain(label)
+        index = 27 if last else 12
+        assert table.decision is not None
+        chosen = table.decision.action(
+            table.decision.advance((*table.prefix, table.options[index]))
+        )
+        await pilot.press(str(table.keys[index]))
+        await settle(pilot)
+        if table.confirming is not None:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert export_record(table.session.game)["rounds"][0]["actions"][0] == str(chosen)
+
+
+def plain(renderable: object) -> str:
+    """A renderable's text, as an 80-column terminal shows it."""
+    console = Console(width=80, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "not_held", "no_seat"),
+    [
+        (
+            "en",
+            "Not allowed: you do not hold the Prince (hand: the Baron, the Handmaid)",
+            "Not allowed: there is no seat 7 at this table",
+        ),
+        (
+            "fr",
+            "Refusé\u00a0: vous n'avez pas le Prince (main\u00a0: le Baron, la Servante)",
+            "Refusé\u00a0: il n'y a pas de siège 7 à cette table",
+        ),
+    ],
+)
+async def test_a_refusal_speaks_to_the_player_in_one_sentence(
+    lang: str, not_held: str, no_seat: str
+) -> None:
+    seats = (SeatSetup("Ana"), SeatSetup("Bruno", "easy"))
+    deck = ["guard"] * 4 + ["baron", "priest", "handmaid"]
+    deck += ["guard", "priest", "baron", "handmaid", "prince", "prince", "king"]
+    deck += ["countess", "princess"]
+    app = stacked_app(seats, deck, lang=lang)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("colon", *keys("prince 1"), "enter")
+        await settle(pilot)
+        text = " ".join(screen_text(pilot).split())
+        assert not_held.replace("\u00a0", " ") in text.replace("\u00a0", " ")
+        await pilot.press("escape", "colon", *keys("baron 7"), "enter")
+        await settle(pilot)
+        text = " ".join(screen_text(pilot).split())
+        assert no_seat.replace("\u00a0", " ") in text.replace("\u00a0", " ")

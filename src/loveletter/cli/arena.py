@@ -16,11 +16,20 @@ from ..engine import EDITIONS, get_edition
 from ..simulation import GameOutcome
 from .common import (
     FORCE_HELP,
+    bot_reason,
+    check_output_file,
     check_table,
     console,
+    counted,
+    decimal,
     fail,
+    os_reason,
+    percent,
+    percent_range,
     progress_bar,
     record_writer,
+    run_language,
+    tell,
     usage_error,
 )
 
@@ -30,7 +39,7 @@ def parse_bots(text: str, edition: str, players: int) -> list[str]:
     clearly)."""
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     if not specs:
-        usage_error("--bots needs at least one bot")
+        usage_error(tell("--bots needs at least one bot", "--bots demande au moins un robot"))
     for spec in specs:
         try:
             bot = make_bot(spec)
@@ -39,7 +48,7 @@ def parse_bots(text: str, edition: str, players: int) -> list[str]:
             finally:
                 bot.close()
         except ValueError as error:
-            usage_error(str(error))
+            usage_error(bot_reason(error))
     return specs
 
 
@@ -82,14 +91,27 @@ def arena(
     specs = parse_bots(bots, edition, players)
     if not 2 <= len(specs) <= MAX_BOTS:
         usage_error(
-            f"an arena compares 2-{MAX_BOTS} bots, not {len(specs)}: give them to --bots, "
-            "comma-separated (for one bot's games alone, use loveletter simulate --bots)"
+            tell(
+                "an arena compares 2-{most} bots, not {given}: give them to --bots, "
+                "comma-separated (for one bot's games alone, use loveletter simulate --bots)",
+                "une arène compare de 2 à {most} robots, pas {given} : donnez-les à --bots, "
+                "séparés par des virgules (pour les parties d'un seul robot, loveletter "
+                "simulate --bots)",
+                most=MAX_BOTS,
+                given=len(specs),
+            )
         )
     if plot_file is not None and not can_plot():
         fail(
-            "--plot draws with matplotlib, which is not installed: "
-            "pip install 'loveletter[plot]' (or drop --plot)"
+            tell(
+                "--plot draws with matplotlib, which is not installed: "
+                "pip install 'loveletter[plot]' (or drop --plot)",
+                "--plot dessine avec matplotlib, qui n'est pas installé : "
+                "pip install 'loveletter[plot]' (ou retirez --plot)",
+            )
         )
+    if plot_file is not None:
+        check_output_file(plot_file, "--plot")
     write_record = record_writer(save, games, force=force) if save is not None else None
     progress = progress_bar("arena", shown=not as_json)
     task = progress.add_task("games", total=games)
@@ -113,33 +135,65 @@ def arena(
             on_game=on_game,
         )
     if plot_file is not None:
-        plot(result, str(plot_file))
+        try:
+            plot(result, str(plot_file))
+        except OSError as error:
+            fail(f"--plot {plot_file}{tell(': ', ' : ')}{os_reason(error)}")
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    table = Table(title=f"{get_edition(edition).name()} · {players} players · {games} games")
-    table.add_column("Bot", overflow="fold")  # a long spec (a file, a command) wraps whole
-    for column in ("Games won", "Rounds won", "Rate", "95% interval", "Rating", "ms"):
-        table.add_column(column, justify="right")
     faults = any(bot.faults for bot in result.bots)
+    lang = run_language()
+    seats, played = counted(players, "player", "joueur"), counted(games, "game", "partie")
+    table = Table(title=f"{get_edition(edition).name(lang)} · {seats} · {played}")
+    table.add_column(tell("Bot", "Robot"), overflow="fold")  # a long spec wraps whole
+    # Short headers and figures that never wrap: 8 columns fit 80 (the caption explains).
+    columns = [
+        tell("Games", "Parties"),
+        tell("Rounds", "Manches"),
+        tell("Rate", "Taux"),
+        tell("95% CI", "IC 95 %"),
+        tell("Rating", "Cote"),
+        "ms",
+    ]
     if faults:
-        table.add_column("Faults", justify="right")
+        columns.append(tell("Faults", "Fautes"))
+    for column in columns:
+        table.add_column(column, justify="right", no_wrap=True)
     for bot in sorted(result.bots, key=lambda line: -line.rating.ordinal()):
         low, high = wilson(bot.rounds_won, bot.rounds)
         row = [
             bot.name,
             f"{bot.games_won}/{bot.games}",
             f"{bot.rounds_won}/{bot.rounds}",
-            f"{bot.round_win_rate:.1%}",
-            f"{low:.1%}-{high:.1%}",
-            f"{bot.rating.ordinal():.1f}",
-            f"{bot.ms_per_decision:.1f}",
+            percent(bot.round_win_rate),
+            percent_range(low, high),
+            decimal(bot.rating.ordinal(), 1),
+            decimal(bot.ms_per_decision, 1),
         ]
         if faults:
             row.append(str(bot.faults))
         table.add_row(*row)
     console.print(table)
     console.print(
-        f"{games} games in {result.seconds:.1f} s. Rate: rounds won; rating: OpenSkill "
-        "mu - 3 sigma; ms: median time of a decision."
+        tell(
+            "{played} in {seconds} s. Games, rounds: won/played (a tie counts for each of "
+            "its winners); rate: rounds won, with its 95% confidence interval; rating: "
+            "OpenSkill mu - 3 sigma; ms: median time of a decision",
+            "{played} en {seconds} s. Parties, manches : gagnées/jouées (une égalité "
+            "compte pour chacun de ses gagnants) ; taux : manches gagnées, avec son "
+            "intervalle de confiance à 95 % ; cote : OpenSkill mu - 3 sigma ; ms : durée "
+            "médiane d'une décision",
+            played=played,
+            seconds=decimal(result.seconds, 1),
+        )
+        + (
+            tell(
+                "; faults: answers wrong, late or missing (a random action stood in).",
+                " ; fautes : réponses fausses, tardives ou absentes (remplacées par une "
+                "action au hasard).",
+            )
+            if faults
+            else "."
+        )
     )

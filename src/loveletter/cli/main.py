@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from .. import __version__
+from .. import __version__, line_breaks
 from .arena import arena
-from .common import EXIT_STATUSES
+from .common import EXIT_STATUSES, start_run
 from .learn import learn
 from .migrate import migrate
 from .play import play
@@ -14,6 +14,8 @@ from .replay import replay
 from .rules import rules
 from .serve import serve
 from .simulate import simulate
+
+line_breaks.install()  # French text never breaks before ": ; ? ! »"
 
 app = typer.Typer(
     name="loveletter",
@@ -41,3 +43,4 @@ def main(
     ),
 ) -> None:
     """Love Letter in the terminal: card reference, game replays and simulations."""
+    start_run()

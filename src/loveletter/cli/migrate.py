@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .common import given_as, usage_error
+from .common import given_as, tell, usage_error
 from .serve import database_errors
 
 
@@ -34,7 +34,13 @@ def migrate(
     url = db or default_db_url()
     option = given_as(ctx, "db")
     if url == "memory":
-        usage_error(f"{option} memory keeps nothing: there is no schema to bring up to date")
+        usage_error(
+            tell(
+                "{option} memory keeps nothing: there is no schema to bring up to date",
+                "{option} memory ne garde rien : il n'y a pas de schéma à mettre à jour",
+                option=option,
+            )
+        )
     with database_errors(url, option, option):
         repository = Repository(url)
         try:

@@ -9,11 +9,20 @@ import typer
 
 from ..bots import LEVELS, make_bot
 from ..bots.levels import check_bot_table, describe_level
-from ..engine import EDITIONS, Options, RecordError, get_edition
-from ..engine.grammar import count
+from ..engine import EDITIONS, Options, RecordError, describe_record_error
 from ..engine.record import MAX_NAME_LENGTH
 from ..tui.session import DEFAULT_LEVEL, LocalGame, Setup, seat_setups
-from .common import check_language, fail, usage_error
+from .common import (
+    bot_reason,
+    check_edition,
+    check_language,
+    check_output_file,
+    check_table,
+    counted,
+    fail,
+    tell,
+    usage_error,
+)
 
 
 def play(
@@ -62,20 +71,30 @@ def play(
 ) -> None:
     """Play Love Letter in the terminal, against bots or friends at one keyboard.
 
-    Without table options, a setup screen asks for them. Keys in the game: 0-9 to
-    choose (a player by seat number), Esc to go back, ':' to type an action in
-    notation, Ctrl+C to quit.
+    Without table options, a setup screen asks for them. Keys in the game: the key
+    beside an answer chooses it (0-9; a player by seat number; letters past 9
+    answers), Esc goes back, ':' types an action in notation, Ctrl+C quits.
     """
     from ..tui.app import LoveLetterApp
 
     language = check_language(lang)
+    if save is not None:
+        check_output_file(save, "--save")
     if resume is not None:
         if any(option is not None for option in (edition, players, bots, humans, seed, tokens)):
-            usage_error("--resume continues a saved game: give no table options with it")
+            usage_error(
+                tell(
+                    "--resume continues a saved game: give no table options with it",
+                    "--resume reprend une partie sauvegardée : ne donnez pas d'options de "
+                    "table avec",
+                )
+            )
         try:
             session = LocalGame.resume(resume, save=save, lang=language if lang else None)
-        except (RecordError, ValueError) as error:
-            fail(f"{resume}: {error}")
+        except RecordError as error:
+            fail(f"{resume}{tell(': ', ' : ')}{describe_record_error(error, language)}")
+        except ValueError as error:
+            fail(f"{resume}{tell(': ', ' : ')}{error}")
         LoveLetterApp(session=session, delay=delay).run()
         return
     options = Options(tokens_to_win=tokens)
@@ -97,41 +116,69 @@ def _setup(
     names: list[str],
 ) -> Setup:
     """The table the options describe; fails with a clear message if they disagree."""
-    try:
-        chosen = get_edition(edition)
-    except ValueError as error:
-        usage_error(str(error))
+    chosen = check_edition(edition)
     levels = [level.strip() for level in bots.split(",")] if bots else []
     made = []  # checked against the table once its size is known
     for level in levels:
         try:
             bot = make_bot(level)
         except ValueError as error:
-            usage_error(str(error))
+            usage_error(bot_reason(error))
         made.append(bot)
         bot.close()
     people = humans if humans is not None else max(len(names), 1)
+    if people > chosen.max_players:
+        usage_error(
+            tell(
+                "{humans} do not fit: the {edition} edition is for {low}-{high} players",
+                "{humans}, c'est trop : l'édition {edition} se joue de {low} à {high} joueurs",
+                humans=counted(people, "human", "humain"),
+                edition=chosen.id,
+                low=chosen.min_players,
+                high=chosen.max_players,
+            )
+        )
     if players is None:
         players = people + len(levels) if levels else max(chosen.min_players, people + 1)
     if people + len(levels) > players:
         usage_error(
-            f"{players} players do not fit {count(people, 'human', 'en')} and "
-            f"{count(len(levels), 'bot', 'en')}: "
-            "give --players, --bots and --humans that add up"
+            tell(
+                "{players} players do not fit {humans} and {bots}: give --players, --bots "
+                "and --humans that add up",
+                "{players} joueurs, c'est trop peu pour {humans} et {bots} : donnez des "
+                "--players, --bots et --humans qui s'accordent",
+                players=players,
+                humans=counted(people, "human", "humain"),
+                bots=counted(len(levels), "bot", "robot"),
+            )
         )
     levels += [DEFAULT_LEVEL] * (players - people - len(levels))
+    check_table(chosen.id, players)
     try:
-        chosen.check_players(players)
         for bot in made:
             check_bot_table(bot, chosen.id, players)
     except ValueError as error:
-        usage_error(str(error))
+        usage_error(bot_reason(error))
     if len(names) > people:
-        usage_error(f"{count(len(names), 'name', 'en')} for {count(people, 'human', 'en')}")
+        usage_error(
+            tell(
+                "{names} for {humans}",
+                "{names} pour {humans}",
+                names=counted(len(names), "name", "nom"),
+                humans=counted(people, "human", "humain"),
+            )
+        )
     seats = seat_setups(players, levels, names)
     all_names = [seat.name for seat in seats]
     if len(set(all_names)) != players or not all(
         0 < len(name) <= MAX_NAME_LENGTH for name in all_names
     ):
-        usage_error(f"player names must be different, 1-{MAX_NAME_LENGTH} characters: {all_names}")
+        usage_error(
+            tell(
+                "player names must be different, 1-{most} characters: {names}",
+                "les noms des joueurs doivent être différents, de 1 à {most} caractères : {names}",
+                most=MAX_NAME_LENGTH,
+                names=all_names,
+            )
+        )
     return Setup(chosen.id, seats)

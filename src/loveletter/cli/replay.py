@@ -9,10 +9,19 @@ from typing import Annotated
 import typer
 from rich.rule import Rule
 
-from ..engine import EVERYONE, Game, Narrator, RecordError, event_dict, load_record, parse_record
+from ..engine import (
+    EVERYONE,
+    Game,
+    Narrator,
+    RecordError,
+    describe_record_error,
+    event_dict,
+    load_record,
+    parse_record,
+)
 from ..engine.grammar import join, typeset_all
 from ..terminal_text import printable
-from .common import check_language, console, fail, usage_error
+from .common import check_language, console, fail, os_reason, tell, usage_error
 
 _TEXT = {
     "en": {
@@ -58,22 +67,43 @@ def replay(
     of the first illegal or malformed step, or the first difference from the record's
     "result". Whatever the record holds is printed with its control characters escaped.
     """
-    if seat is not None and spectator:
-        raise typer.BadParameter("--seat and --spectator are two points of view: give one")
     language = check_language(lang)
+    if seat is not None and spectator:
+        usage_error(
+            tell(
+                "--seat and --spectator are two points of view: give one",
+                "--seat et --spectator sont deux points de vue : donnez-en un",
+            )
+        )
     try:
         text = file.read_bytes()
     except OSError as error:
-        fail(f"cannot read {file}: {error.strerror or error}")
+        fail(
+            tell(
+                "cannot read {file}: {reason}",
+                "impossible de lire {file} : {reason}",
+                file=file,
+                reason=os_reason(error),
+            )
+        )
     try:
         game = load_record(parse_record(text))
     except RecordError as error:
-        fail(f"{file}: {error}")
+        fail(f"{file}{tell(': ', ' : ')}{describe_record_error(error, language)}")
     if as_json:
         console.print_json(json.dumps(game.result))
         return
     if seat is not None and not 0 <= seat < game.seat_count:
-        usage_error(f"there is no seat {seat} in this game of {game.seat_count}")
+        usage_error(
+            tell(
+                "there is no seat {seat} in this game of {players}: its seats are 0 to {last}",
+                "il n'y a pas de siège {seat} dans cette partie à {players} : ses sièges vont "
+                "de 0 à {last}",
+                seat=seat,
+                players=game.seat_count,
+                last=game.seat_count - 1,
+            )
+        )
     viewer = None if spectator else (EVERYONE if seat is None else seat)
     _tell(game, viewer, language)
 

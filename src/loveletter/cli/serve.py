@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .common import fail, from_command_line, given_as, usage_error
+from .common import fail, from_command_line, given_as, os_reason, tell, usage_error
 
 if TYPE_CHECKING:
     from ..server.policies import PolicyLevel
@@ -29,6 +29,7 @@ def serve(
             envvar="LOVELETTER_PORT",
             help="Port to listen on (0: any free port).",
             min=0,
+            metavar="PORT",
             max=65535,
         ),
     ] = 8000,
@@ -56,6 +57,7 @@ def serve(
             envvar="LOVELETTER_BOT_DELAY",
             help="A bot's usual thinking time, seconds.",
             min=0,
+            metavar="SECONDS",
         ),
     ] = 1.0,
     round_pause: Annotated[
@@ -65,6 +67,7 @@ def serve(
             envvar="LOVELETTER_ROUND_PAUSE",
             help="Pause between rounds, seconds.",
             min=0,
+            metavar="SECONDS",
         ),
     ] = 5.0,
     bot_workers: Annotated[
@@ -74,6 +77,7 @@ def serve(
             envvar="LOVELETTER_BOT_WORKERS",
             help="Processes for bot decisions.",
             min=1,
+            metavar="COUNT",
         ),
     ] = None,
     log_level: Annotated[
@@ -91,6 +95,7 @@ def serve(
             envvar="LOVELETTER_REQUEST_TIMEOUT",
             help="Seconds a client has to send a whole HTTP request (default 10).",
             min=0.1,
+            metavar="SECONDS",
         ),
     ] = None,
     max_body_bytes: Annotated[
@@ -100,6 +105,7 @@ def serve(
             envvar="LOVELETTER_MAX_BODY_BYTES",
             help="The largest HTTP request body (default 16384).",
             min=0,
+            metavar="BYTES",
         ),
     ] = None,
     create_rate: Annotated[
@@ -109,6 +115,7 @@ def serve(
             envvar="LOVELETTER_CREATE_RATE",
             help="Tables one address may create per second, after the burst (default 0.5).",
             min=0,
+            metavar="RATE",
         ),
     ] = None,
     create_burst: Annotated[
@@ -118,6 +125,7 @@ def serve(
             envvar="LOVELETTER_CREATE_BURST",
             help="Tables one address may create at once (default 20).",
             min=1,
+            metavar="COUNT",
         ),
     ] = None,
     signin_rate: Annotated[
@@ -128,6 +136,7 @@ def serve(
             help="Attempts to sign in or up per second from one address, or to sign in to"
             " one account, after the burst (default 0.2).",
             min=0,
+            metavar="RATE",
         ),
     ] = None,
     signin_burst: Annotated[
@@ -138,6 +147,7 @@ def serve(
             help="Attempts to sign in or up at once from one address, or to one account"
             " (default 10).",
             min=1,
+            metavar="COUNT",
         ),
     ] = None,
     max_connections: Annotated[
@@ -147,6 +157,7 @@ def serve(
             envvar="LOVELETTER_MAX_CONNECTIONS",
             help="WebSocket connections one address may hold at once (default 100; 0: any).",
             min=0,
+            metavar="COUNT",
         ),
     ] = None,
     max_idle_tables: Annotated[
@@ -156,6 +167,7 @@ def serve(
             envvar="LOVELETTER_MAX_IDLE_TABLES",
             help="Tables kept in memory that no client here watches (default 1000).",
             min=0,
+            metavar="COUNT",
         ),
     ] = None,
     trusted_proxies: Annotated[
@@ -173,7 +185,7 @@ def serve(
             "--public-url",
             envvar="LOVELETTER_PUBLIC_URL",
             help="The address others use to reach this server (behind a proxy), such as"
-            " https://cards.example.org; invitation links start with it.",
+            " https://ll.example.org: invitation links start with it.",
         ),
     ] = None,
     smtp: Annotated[
@@ -237,15 +249,35 @@ def serve(
         return given_as(ctx, parameter)
 
     if log_level.lower() not in LOG_LEVELS:
-        usage_error(f"{named('log_level')} takes {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        usage_error(
+            tell(
+                "{option} takes {levels}, not {given!r}",
+                "{option} prend {levels}, pas {given!r}",
+                option=named("log_level"),
+                levels=", ".join(LOG_LEVELS),
+                given=log_level,
+            )
+        )
     if smtp is not None:
         try:
             check_smtp_url(smtp)
         except ValueError as error:
-            usage_error(f"bad {named('smtp')} URL: {error}")
+            usage_error(
+                tell(
+                    "bad {option} URL: {error}",
+                    "URL {option} invalide : {error}",
+                    option=named("smtp"),
+                    error=error,
+                )
+            )
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         usage_error(
-            f"{named('public_url')} must start with http:// or https://, not {public_url!r}"
+            tell(
+                "{option} must start with http:// or https://, not {given!r}",
+                "{option} doit commencer par http:// ou https://, pas {given!r}",
+                option=named("public_url"),
+                given=public_url,
+            )
         )
     policies = read_policies(policy or [], named("policy"))
     key = given_secret_key(ctx, secret_key, secret_key_file, public_url)
@@ -281,7 +313,17 @@ def serve(
         secret_key=key,
         **{name: value for name, value in given.items() if value is not None},
     )
-    notes = [f"Made a secret key for the sessions in {made}"] if made else []
+    notes = (
+        [
+            tell(
+                "Made a secret key for the sessions in {made}",
+                "Clé secrète des sessions créée dans {made}",
+                made=made,
+            )
+        ]
+        if made
+        else []
+    )
     start(settings, port, log_level.lower(), notes, named)
 
 
@@ -308,20 +350,57 @@ def start(
     try:
         sock = bind(host, port)
     except OSError as error:
-        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        fail(
+            tell(
+                "cannot listen on {host}:{port}: {reason}",
+                "impossible d'écouter sur {host}:{port} : {reason}",
+                host=host,
+                port=port,
+                reason=os_reason(error),
+            )
+        )
     actual = sock.getsockname()[1]
     urls = reachable_urls(host, actual)
-    print(f"Love Letter server on {urls[0]} (database: {shown_url(settings.db_url)})", flush=True)
+    database = shown_url(settings.db_url)
+    print(
+        tell(
+            "Love Letter server on {url} (database: {database})",
+            "Serveur Love Letter sur {url} (base de données : {database})",
+            url=urls[0],
+            database=database,
+        ),
+        flush=True,
+    )
     if is_loopback(host):
-        print("Only this computer can join; for friends on other machines: --host 0.0.0.0")
+        print(
+            tell(
+                "Only this computer can join; for friends on other machines: --host 0.0.0.0",
+                "Seul cet ordinateur peut se joindre ; pour des amis sur d'autres machines : "
+                "--host 0.0.0.0",
+            )
+        )
     else:
         for url in urls[1:] if public_url is None else urls:
-            print(f"Also reachable at {url}")
+            print(tell("Also reachable at {url}", "Joignable aussi à {url}", url=url))
         if public_url is not None:
-            print(f"Invitation links use {public_url}")
+            print(
+                tell(
+                    "Invitation links use {url}",
+                    "Les liens d'invitation utilisent {url}",
+                    url=public_url,
+                )
+            )
     for level in settings.policies:
-        table = f"{level.edition}, {level.players} players"
-        print(f"Bot level {level.name}: the policy {level.path} ({table})")
+        print(
+            tell(
+                "Bot level {name}: the policy {path} ({edition}, {players} players)",
+                "Niveau de robot {name} : la politique {path} ({edition}, {players} joueurs)",
+                name=level.name,
+                path=level.path,
+                edition=level.edition,
+                players=level.players,
+            )
+        )
     for note in notes:
         print(note)
     sys.stdout.flush()
@@ -340,18 +419,50 @@ def database_errors(db_url: str, db: str, urls: str) -> Iterator[None]:
     try:
         yield
     except ImportError as error:
-        fail(f"{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]")
+        fail(
+            tell(
+                "{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]",
+                "{error} : installez l'extra qu'il lui faut, loveletter[postgres] ou "
+                "loveletter[redis]",
+                error=error,
+            )
+        )
     except (ValueError, ArgumentError) as error:
-        usage_error(f"bad {urls} URL: {error}")
+        usage_error(
+            tell("bad {urls} URL: {error}", "URL {urls} invalide : {error}", urls=urls, error=error)
+        )
     except StorageError as error:
         remedy = (
-            f"move the file away (or restore a backup) to start afresh, or give another {db}"
+            tell(
+                "move the file away (or restore a backup) to start afresh, or give another {db}",
+                "déplacez le fichier (ou restaurez une sauvegarde) pour repartir de zéro, ou "
+                "donnez un autre {db}",
+                db=db,
+            )
             if db_url.startswith("sqlite")
-            else f"check that the database server runs and that {db} names it"
+            else tell(
+                "check that the database server runs and that {db} names it",
+                "vérifiez que le serveur de base de données tourne et que {db} le nomme",
+                db=db,
+            )
         )
-        fail(f"cannot use {error}: {remedy}")
+        fail(
+            tell(
+                "cannot use {error}: {remedy}",
+                "impossible d'utiliser {error} : {remedy}",
+                error=error,
+                remedy=remedy,
+            )
+        )
     except OSError as error:
-        fail(f"cannot use the database {shown_url(db_url)}: {error.strerror or error}")
+        fail(
+            tell(
+                "cannot use the database {url}: {reason}",
+                "impossible d'utiliser la base de données {url} : {reason}",
+                url=shown_url(db_url),
+                reason=os_reason(error),
+            )
+        )
 
 
 def given_secret_key(
@@ -372,8 +483,12 @@ def given_secret_key(
         typed = [from_command_line(ctx, name) for name in ("secret_key", "secret_key_file")]
         if typed[0] == typed[1]:
             usage_error(
-                f"give {given_as(ctx, 'secret_key')} or {given_as(ctx, 'secret_key_file')},"
-                " not both"
+                tell(
+                    "give {key} or {file}, not both",
+                    "donnez {key} ou {file}, pas les deux",
+                    key=given_as(ctx, "secret_key"),
+                    file=given_as(ctx, "secret_key_file"),
+                )
             )
         if typed[0]:  # the command line wins over the environment
             key_file = None
@@ -388,9 +503,16 @@ def given_secret_key(
         usage_error(str(error))
     if not is_local_url(public_url):
         usage_error(
-            f"the public URL {public_url} needs a secret key, the same for every server"
-            f" process of the site: make one with {MAKE_ONE} and give it in"
-            " LOVELETTER_SECRET_KEY (or a file named by LOVELETTER_SECRET_KEY_FILE)"
+            tell(
+                "the public URL {url} needs a secret key, the same for every server process "
+                "of the site: make one with {make} and give it in LOVELETTER_SECRET_KEY (or a "
+                "file named by LOVELETTER_SECRET_KEY_FILE)",
+                "l'URL publique {url} demande une clé secrète, la même pour chaque processus "
+                "serveur du site : créez-en une avec {make} et donnez-la dans "
+                "LOVELETTER_SECRET_KEY (ou un fichier nommé par LOVELETTER_SECRET_KEY_FILE)",
+                url=public_url,
+                make=MAKE_ONE,
+            )
         )
     return None
 
@@ -408,8 +530,14 @@ def local_secret_key() -> tuple[str, Path | None]:
         fail(str(error))
     except OSError as error:
         fail(
-            f"cannot make a secret key in {folder}: {error.strerror or error}: give one with"
-            " --secret-key or LOVELETTER_SECRET_KEY"
+            tell(
+                "cannot make a secret key in {folder}: {reason}: give one with --secret-key "
+                "or LOVELETTER_SECRET_KEY",
+                "impossible de créer une clé secrète dans {folder} : {reason} : donnez-en une "
+                "avec --secret-key ou LOVELETTER_SECRET_KEY",
+                folder=folder,
+                reason=os_reason(error),
+            )
         )
     return found, folder / FILE_NAME if made else None
 

@@ -12,7 +12,18 @@ from rich.table import Table
 from ..engine import EDITIONS, get_edition
 from ..simulation import simulate as run_simulation
 from .arena import parse_bots
-from .common import FORCE_HELP, check_table, console, progress_bar, record_writer
+from .common import (
+    FORCE_HELP,
+    check_table,
+    console,
+    counted,
+    decimal,
+    percent,
+    progress_bar,
+    record_writer,
+    run_language,
+    tell,
+)
 
 
 def simulate(
@@ -53,29 +64,49 @@ def simulate(
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    play = "random play" if specs is None else ", ".join(specs)
-    table = Table(title=f"{get_edition(edition).name()} · {players} players · {play}")
-    table.add_column("Seat", justify="right")
-    table.add_column("Games won", justify="right")
-    table.add_column("Share", justify="right")
-    table.add_column("Rounds won", justify="right")
-    table.add_column("Share", justify="right")
+    play = tell("random play", "jeu au hasard") if specs is None else ", ".join(specs)
+    lang = run_language()
+    seats = counted(players, "player", "joueur")
+    table = Table(title=f"{get_edition(edition).name(lang)} · {seats} · {play}")
+    table.add_column(tell("Seat", "Place"), justify="right")
+    table.add_column(tell("Games won", "Parties gagnées"), justify="right")
+    table.add_column(tell("Share", "Part"), justify="right")
+    table.add_column(tell("Rounds won", "Manches gagnées"), justify="right")
+    table.add_column(tell("Share", "Part"), justify="right")
     for seat in range(players):
         table.add_row(
             str(seat),
-            str(result.game_wins[seat]),
-            f"{result.game_wins[seat] / result.games:.1%}",
-            str(result.round_wins[seat]),
-            f"{result.round_wins[seat] / max(result.rounds, 1):.1%}",
+            decimal(result.game_wins[seat]),
+            percent(result.game_wins[seat] / result.games),
+            decimal(result.round_wins[seat]),
+            percent(result.round_wins[seat] / max(result.rounds, 1)),
         )
     console.print(table)
+    tied = [
+        counted(number, english, french, plural)
+        for number, english, french, plural in (
+            (result.tied_games, "tied game", "partie à égalité", "parties à égalité"),
+            (result.tied_rounds, "tied round", "manche à égalité", "manches à égalité"),
+        )
+        if number
+    ]
+    if tied:
+        console.print(
+            tell(
+                "{tied}: a tie counts for each of its winners, so the shares add up to more "
+                "than 100%.",
+                "{tied} : une égalité compte pour chacun de ses gagnants, donc les parts "
+                "font plus de 100 % au total.",
+                tied=tell(" and ", " et ").join(tied),
+            )
+        )
     console.print(
-        f"{_count(result.games, 'game')}, {_count(result.rounds, 'round')} in "
-        f"{result.seconds:.2f} s: "
-        f"[bold]{result.rounds_per_second:,.0f}[/] rounds per second"
+        tell(
+            "{games}, {rounds} in {seconds} s: [bold]{speed}[/] rounds per second",
+            "{games}, {rounds} en {seconds} s : [bold]{speed}[/] manches par seconde",
+            games=counted(result.games, "game", "partie"),
+            rounds=counted(result.rounds, "round", "manche"),
+            seconds=decimal(result.seconds, 2),
+            speed=decimal(result.rounds_per_second),
+        )
     )
-
-
-def _count(number: int, noun: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{number:,} {noun}{'' if number == 1 else 's'}"

@@ -24,7 +24,7 @@ from .cards import (
 )
 from .errors import IllegalActionError, LoveLetterError, NotationError, RecordError
 from .events import EVERYONE, event_dict, events_for, redact
-from .explain import describe_notation_error, describe_refusal
+from .explain import describe_notation_error, describe_record_error, describe_refusal
 from .game import DEFAULT_NAMES, RECORD_FORMAT, Effect, Game, register_card
 from .narrate import Narrator, narrate
 from .options import Options, Rules
@@ -153,6 +153,7 @@ __all__ = [
     "build_view",
     "check_record_result",
     "describe_notation_error",
+    "describe_record_error",
     "describe_refusal",
     "event_dict",
     "events_for",

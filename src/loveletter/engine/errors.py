@@ -50,7 +50,16 @@ class RecordError(LoveLetterError):
 
     MESSAGE_LENGTH = 300
 
-    def __init__(self, message: str, *, round: int | None = None, action: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        round: int | None = None,
+        action: int | None = None,
+        cause: LoveLetterError | None = None,
+        text: str | None = None,
+        game: Any = None,
+    ):
         if len(message) > self.MESSAGE_LENGTH:
             message = message[: self.MESSAGE_LENGTH - 1] + "…"
         where = []
@@ -63,3 +72,6 @@ class RecordError(LoveLetterError):
         self.round = round
         self.action = action
         self.reason = message
+        #: The refusal of an action (``text``, refused in ``game``) that made the
+        #: record illegal, to tell it in another language.
+        self.cause, self.text, self.game = cause, text, game

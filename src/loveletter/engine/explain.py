@@ -12,12 +12,13 @@ numbers, with :func:`describe_refusal` and :func:`describe_notation_error`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Edition
-from .errors import IllegalActionError, NotationError
-from .grammar import capitalize, contract, typeset_all
+from .errors import IllegalActionError, NotationError, RecordError
+from .grammar import Person, capitalize, contract, typeset, typeset_all
 from .options import Rules
 
 
@@ -39,9 +40,134 @@ def refusal(edition: Edition, code: str, **details: Any) -> IllegalActionError:
     return IllegalActionError(message, reason=code, details=details)
 
 
-def describe_refusal(error: IllegalActionError, game: GameLike, lang: str = "en") -> str:
-    """The reason for a refusal in ``lang``, naming players and cards as the table does."""
-    return capitalize(_render(error.reason, error.details, game.rules.edition, game.players, lang))
+def describe_refusal(
+    error: IllegalActionError,
+    game: GameLike,
+    lang: str = "en",
+    *,
+    viewer: int | None = None,
+    sentence: bool = True,
+) -> str:
+    """The reason for a refusal in ``lang``, naming players and cards as the table does.
+
+    ``viewer``, the seat it is told to, is "you" ("you do not hold the Prince"), not
+    a name. ``sentence=False`` leaves the first letter as it is, for a reason that
+    follows a colon ("Not allowed: there is no seat 7")."""
+    text = _render(error.reason, error.details, game.rules.edition, game.players, lang, viewer)
+    return capitalize(text) if sentence else text
+
+
+def describe_record_error(error: RecordError, lang: str = "en") -> str:
+    """Why a record does not replay, in ``lang``: where (round, action), then why. A
+    refused action is told as players are told it; the record's shape in French too."""
+    if lang != "fr":
+        return str(error)
+    where = []
+    if error.round is not None:
+        where.append(f"manche {error.round}")
+    if error.action is not None:
+        where.append(f"action {error.action}")
+    cause, text, game = error.cause, error.text, error.game
+    if isinstance(cause, IllegalActionError) and game is not None:
+        reason = f"« {text} » : " + describe_refusal(cause, game, lang, sentence=False)
+    elif isinstance(cause, NotationError):
+        seats = game.seat_count if game is not None else None
+        reason = f"« {text} » : " + describe_notation_error(cause, lang, seats, sentence=False)
+    elif text is not None and error.reason.endswith("comes after the end of the round"):
+        reason = f"« {text} » vient après la fin de la manche"
+    else:
+        reason = _record_fr(error.reason)
+    told = ", ".join(where) + " : " + reason if where else reason
+    return typeset(told, "fr")
+
+
+#: The record's shape, in French (the English texts are the RecordError messages).
+_RECORD_FR = {
+    "a record is a JSON object": "un enregistrement est un objet JSON",
+    "'edition' must be an edition id": "« edition » doit être l'identifiant d'une édition",
+    "'rounds' must be a list": "« rounds » doit être une liste",
+    "a round must be an object": "une manche doit être un objet",
+    "'deck' must be a list of card ids": "« deck » doit être une liste d'identifiants de cartes",
+    "'first' must be a seat number": "« first » doit être un numéro de siège",
+    "'actions' must be a list of actions in notation": "« actions » doit être une liste "
+    "d'actions en notation",
+    "the game was already over": "la partie était déjà terminée",
+    "the previous round is not finished": "la manche précédente n'est pas terminée",
+    "'result' must have exactly 'rounds', 'tokens' and 'winners'": "« result » doit avoir "
+    "exactement « rounds », « tokens » et « winners »",
+    "'result.rounds' must be a list": "« result.rounds » doit être une liste",
+}
+
+
+#: Record messages with parts of the record in them: English pattern, French text.
+_RECORD_FR_PATTERNS = [
+    (
+        r"seat (\d+) may not start round 1: the table's first_player option chose seat "
+        r"(\d+) \(R2\)",
+        "le siège {0} ne peut pas commencer la manche 1 : l'option first_player de la table "
+        "a choisi le siège {1} (R2)",
+    ),
+    (
+        r"seat (\S+) may not start this round; allowed: \[(.*)\] \(R2\)",
+        "le siège {0} ne peut pas commencer cette manche ; permis : {1} (R2)",
+    ),
+    (
+        r"the deck is not the (\S+) deck for (\d+) players",
+        "ce paquet n'est pas celui de l'édition {0} à {1} joueurs",
+    ),
+    (
+        r"the result says (\S+) (.+), replay gives (.+)",
+        "le résultat indique {0} {1}, le rejeu donne {2}",
+    ),
+    (
+        r"the result lists (\d+) finished rounds?, replay finishes (\d+)",
+        "manches terminées selon le résultat : {0} ; selon le rejeu : {1}",
+    ),
+    (r"unknown field: (.+)", "champ inconnu : {0}"),
+    (r"unknown fields: (.+)", "champs inconnus : {0}"),
+    (r"unknown option: (.+)", "option inconnue : {0}"),
+    (r"unknown options: (.+)", "options inconnues : {0}"),
+    (r"option (\w+) must be a whole number or null", "l'option {0} doit être un entier ou null"),
+    (r"option (\w+) must be true or false", "l'option {0} doit valoir true ou false"),
+    (r"option (\w+) must be a seat 0-(\d+)", "l'option {0} doit être un siège de 0 à {1}"),
+    (
+        r"option tie_rule must be 'all-win' or 'nobody'",
+        "l'option tie_rule doit valoir « all-win » ou « nobody »",
+    ),
+    (
+        r"option tokens_to_win must be between 1 and 99",
+        "l'option tokens_to_win doit être entre 1 et 99",
+    ),
+    (r"options must be an object", "les options doivent être un objet"),
+    (
+        r"unknown edition '(.+)'; known editions: (.+)",
+        "édition inconnue « {0} » ; éditions connues : {1}",
+    ),
+    (
+        r"the (\S+) edition is for (\d+)-(\d+) players, not (\d+)",
+        "l'édition {0} se joue de {1} à {2} joueurs, pas {3}",
+    ),
+    (
+        r"player names must be different and not empty: (.+)",
+        "les noms des joueurs doivent être différents et non vides : {0}",
+    ),
+    (r"'format' must be (.+)", "« format » doit être {0}"),
+    (
+        r"'players' must be a list of names of 1-(\d+) characters",
+        "« players » doit être une liste de noms de 1 à {0} caractères",
+    ),
+]
+
+
+def _record_fr(reason: str) -> str:
+    """A record's English message in French, when it is one this module knows."""
+    if reason in _RECORD_FR:
+        return _RECORD_FR[reason]
+    for pattern, french in _RECORD_FR_PATTERNS:
+        match = re.fullmatch(pattern, reason)
+        if match:
+            return french.format(*match.groups())
+    return reason
 
 
 def notation_error(code: str, **details: Any) -> NotationError:
@@ -52,14 +178,16 @@ def notation_error(code: str, **details: Any) -> NotationError:
 
 
 def describe_notation_error(
-    error: NotationError, lang: str = "en", seats: int | None = None
+    error: NotationError, lang: str = "en", seats: int | None = None, *, sentence: bool = True
 ) -> str:
     """Why a text is not an action, in ``lang``; ``seats``, the table's number of seats,
-    makes a seat out of range name the table's real range."""
+    makes a seat out of range name the table's real range. ``sentence=False`` leaves
+    the first letter as it is, for a reason that follows a colon."""
     details = error.details
     if seats is not None:
         details = {**details, "seats": seats}
-    return capitalize(_notation_text(error.reason, details, lang))
+    text = _notation_text(error.reason, details, lang)
+    return capitalize(text) if sentence else text
 
 
 def _notation_text(code: str, details: Mapping[str, Any], lang: str) -> str:
@@ -76,17 +204,22 @@ def _render(
     edition: Edition,
     players: Sequence[str] | None,
     lang: str,
+    viewer: int | None = None,
 ) -> str:
-    """The text of a reason; seats are named by ``players``, or by number if None."""
+    """The text of a reason; seats are named by ``players``, or by number if None, and
+    the ``viewer``'s seat is "you"."""
     texts = _TEXTS[lang] if lang in _TEXTS else _TEXTS["en"]
+    lang = lang if lang in _TEXTS else "en"
 
     def card(card_id: str) -> str:
         return edition.card_phrase(card_id, lang)
 
-    def seat(number: int) -> str:
+    def seat(number: int) -> Person:
         if players is not None and 0 <= number < len(players):
-            return players[number]
-        return texts["seat"].format(number)
+            name = players[number]
+        else:
+            name = texts["seat"].format(number)
+        return Person(name, lang, reader=number == viewer)
 
     fields: dict[str, object] = {
         f"the_{name}": card(name) for name in ("countess", "handmaid", "chancellor")
@@ -94,8 +227,12 @@ def _render(
     fields["of_the_handmaid"] = contract("de", card("handmaid"), lang)
     for key, value in details.items():
         if key in ("seat", "target", "to_move", "first", "second"):
-            fields[key] = seat(value)
+            person = fields[key] = seat(value)
             fields[f"{key}_number"] = value
+            if lang == "fr":  # "choisir Ana", "vous choisir"
+                fields[f"choose_{key}"] = "vous choisir" if person.reader else f"choisir {person}"
+            else:
+                fields[f"choose_{key}"] = f"choose {person}"
         elif key == "seats":
             fields["last"] = value - 1
         elif key == "card":
@@ -131,22 +268,22 @@ _EN = {
     "round_over": "the round is over: deal the next round first",
     "round_in_play": "a round is still being played",
     "nobody_to_move": "nobody is to move now",
-    "not_your_turn": "{seat} may not act now: {to_move} is to move",
+    "not_your_turn": "{seat} may not act now: {to_move} {to_move[is]} to move",
     "expect_chancellor": "{action} is not a choice for {the_chancellor}: 'keep' then the card "
     "kept and the cards returned",
     "expect_cardinal": "{action} is not the Cardinal's look: 'look <seat>' or 'look none'",
     "expect_bishop": "{action} is not an answer to the Bishop: 'discard' or 'keep'",
     "keep_cards": "'keep' must name exactly the cards in hand: {cards}",
-    "look_seats": "the Cardinal may only look at the hand of {first} or {second}",
+    "look_seats": "the Cardinal may only look at {first:hand} or {second:other_hand}",
     "step_word": "'{word}' answers a second step; now a card must be played",
     "not_in_deck": "there is no such card in this game: {card}",
-    "not_held": "{seat} does not hold {card} (hand: {hand})",
+    "not_held": "{seat} {seat[does]} not hold {card} (hand: {hand})",
     "countess": "{card} cannot be played beside {the_countess}, who must be played",
     "no_seat": "there is no seat {target_number} at this table: its seats are 0 to {last}",
-    "target_out": "{target} is out of the round",
+    "target_out": "{target} {target[is]} out of the round",
     "target_self": "{card} must choose another player",
-    "target_protected": "{target} is protected by {the_handmaid}",
-    "sycophant": "the Sycophant binds this card: {card} must choose {target}",
+    "target_protected": "{target} {target[is]} protected by {the_handmaid}",
+    "sycophant": "the Sycophant binds this card: {card} must {choose_target}",
     "must_choose": "{card} must choose a player when one can be chosen",
     "no_target": "nobody can be chosen: {card} is played alone, with no effect",
     "bad_guess": "{card} may name: {allowed}",
@@ -159,24 +296,24 @@ _FR = {
     "round_over": "la manche est terminée : distribuez d'abord la suivante",
     "round_in_play": "une manche est encore en cours",
     "nobody_to_move": "personne n'a la main pour l'instant",
-    "not_your_turn": "{seat} ne peut pas agir maintenant : c'est à {to_move} de décider",
+    "not_your_turn": "{seat} ne {seat[peut]} pas agir maintenant : c'est à {to_move} de décider",
     "expect_chancellor": "{action} n'est pas un choix pour {the_chancellor} : « keep » puis la "
     "carte gardée et les cartes rendues",
     "expect_cardinal": "{action} n'est pas un regard du Cardinal : « look <siège> » ou "
     "« look none »",
     "expect_bishop": "{action} ne répond pas à l'Évêque : « discard » ou « keep »",
     "keep_cards": "« keep » doit nommer exactement les cartes en main : {cards}",
-    "look_seats": "le Cardinal ne peut regarder que la main de {first} ou de {second}",
+    "look_seats": "le Cardinal ne peut regarder que {first:hand} ou {second:other_hand}",
     "step_word": "« {word} » répond à une deuxième étape ; il faut maintenant jouer une carte",
     "not_in_deck": "cette carte n'est pas dans ce jeu : {card}",
-    "not_held": "{seat} n'a pas {card} (main : {hand})",
+    "not_held": "{seat} n'{seat[a]} pas {card} (main : {hand})",
     "countess": "impossible de jouer {card} avec {the_countess}, qui doit être jouée",
     "no_seat": "il n'y a pas de siège {target_number} à cette table : ses sièges vont de 0 "
     "à {last}",
-    "target_out": "{target} a quitté la manche",
+    "target_out": "{target} {target[a]} quitté la manche",
     "target_self": "{card} doit choisir un autre joueur",
-    "target_protected": "{target} est sous la protection {of_the_handmaid}",
-    "sycophant": "le Flagorneur impose son choix : {card} doit choisir {target}",
+    "target_protected": "{target} {target[est]} sous la protection {of_the_handmaid}",
+    "sycophant": "le Flagorneur impose son choix : {card} doit {choose_target}",
     "must_choose": "{card} doit choisir un joueur quand c'est possible",
     "no_target": "personne ne peut être choisi : {card} se joue seul, sans effet",
     "bad_guess": "{card} peut nommer : {allowed}",

@@ -157,7 +157,8 @@ class Game:
         self._legal: tuple[Action, ...] | None = None
         self._actions: list[Action] = []
         self._bonuses: list[tuple[int, str]] = []
-        self._next_first = tuple(range(n))
+        chosen = self.rules.options.first_player  # the host's choice binds round 1 (R2)
+        self._next_first = tuple(range(n)) if chosen is None else (chosen,)
         self._round_allowed = self._next_first  # who could start this round (R2)
         #: Per viewer, the events of ``seen_log`` as that viewer saw them (views.py).
         self.seen_events: dict[int | None, list[EventDict]] = {}
@@ -468,6 +469,12 @@ class Game:
         rules = self.rules
         allowed = self.allowed_first()
         if first is not None and (type(first) is not int or first not in allowed):
+            chosen = rules.options.first_player
+            if self.round == 0 and chosen is not None:
+                raise LoveLetterError(
+                    f"seat {first!r} may not start round 1: the table's first_player"
+                    f" option chose seat {chosen} (R2)"
+                )
             raise LoveLetterError(
                 f"seat {first!r} may not start this round; allowed: {list(allowed)} (R2)"
             )
@@ -481,10 +488,7 @@ class Game:
                     f"the deck is not the {rules.edition.id} deck for {self.seat_count} players"
                 )
         if first is None:
-            if self.round == 0 and rules.options.first_player is not None:
-                first = rules.options.first_player
-            else:
-                first = allowed[0] if len(allowed) == 1 else self.rng.choice(allowed)
+            first = allowed[0] if len(allowed) == 1 else self.rng.choice(allowed)
         self._deal(cards, first)
 
     def _deal(self, cards: list[str], first: int) -> None:

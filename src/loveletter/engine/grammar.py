@@ -134,7 +134,7 @@ def capitalize(text: str) -> str:
 
 
 _FIELD = re.compile(r"(\{[^{}]*\})")
-_BEFORE_MARK = re.compile(r"[ \u00a0]*([:;!?»])")
+_BEFORE_MARK = re.compile(r"[ \u00a0]*([;!?»]|:(?!//))")  # not the colon of "https://"
 _AFTER_GUILLEMET = re.compile(r"«[ \u00a0]*")
 
 
@@ -179,6 +179,7 @@ _FR_VERBS = {
     "joue": "jouez",
     "nomme": "nommez",
     "perd": "perdez",
+    "peut": "pouvez",
     "pioche": "piochez",
     "place": "placez",
     "prend": "prenez",

@@ -121,12 +121,14 @@ def _replay_round(game: Game, round_data: Any, number: int) -> None:
     for index, text in enumerate(actions, start=1):
         if game.to_move is None:
             raise RecordError(
-                f"{text!r} comes after the end of the round", round=number, action=index
+                f"{text!r} comes after the end of the round", round=number, action=index, text=text
             )
         try:
             game.apply(text)
         except LoveLetterError as error:
-            raise RecordError(f"{text!r}: {error}", round=number, action=index) from None
+            raise RecordError(
+                f"{text!r}: {error}", round=number, action=index, cause=error, text=text, game=game
+            ) from None
 
 
 def check_record_result(game: Game, expected: Any) -> None:

@@ -281,7 +281,7 @@ def act(
         }
         raise InvalidError(told["en"], "bad_notation", translations=told) from None
     except IllegalActionError as error:
-        reasons = {lang: describe_refusal(error, game, lang) for lang in LANGUAGES}
+        reasons = {lang: describe_refusal(error, game, lang, viewer=seat) for lang in LANGUAGES}
         raise InvalidError(reasons["en"], "illegal_action", translations=reasons) from None
     data = state.data
     current = state.seats[seat]

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from .. import line_breaks
 from ..bots import make_bot
 from ..engine import Options
 from ..lessons import Lesson
@@ -18,6 +19,8 @@ from .lesson import LessonScreen, real_game
 from .session import BotFactory, LocalGame, Setup
 from .setup import SetupScreen, draft_for
 from .texts import tr
+
+line_breaks.install()  # French text never breaks before ": ; ? ! »"
 
 
 class LoveLetterApp(App[None]):

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Input, OptionList, RichLog, Static
+from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
@@ -37,7 +37,14 @@ from ..engine import (
 from .choices import ChoiceTree, Path
 from .dialogs import GameOverScreen, HandOverScreen, RoundSummaryScreen
 from .help import HelpScreen
-from .prompts import confirmation, countess_rule, needs_confirmation, number_keys, option_label
+from .prompts import (
+    PLACE_KEYS,
+    confirmation,
+    countess_rule,
+    needs_confirmation,
+    option_keys,
+    option_label,
+)
 from .prompts import question as ask
 from .render import (
     Words,
@@ -48,6 +55,7 @@ from .render import (
     tracker,
 )
 from .session import LocalGame, Setup
+from .widgets import GameLog
 
 #: The side panel's tabs: (id, text key, key to show it).
 TABS = (("log", "log", "l"), ("tracker", "cards", "t"), ("notes", "notes", "n"))
@@ -86,7 +94,7 @@ class GameScreen(Screen[None]):
         Binding("pageup", "scroll_log(-1)", show=False, priority=True),
         Binding("pagedown", "scroll_log(1)", show=False, priority=True),
         *(Binding(key, f"tab('{tab}')", show=False) for tab, _, key in TABS),
-        *(Binding(str(number), f"pick({number})", show=False) for number in range(10)),
+        *(Binding(key, f"pick('{key}')", show=False) for key in "0" + PLACE_KEYS),
     ]
 
     def __init__(
@@ -101,7 +109,7 @@ class GameScreen(Screen[None]):
         self.decision: ChoiceTree | None = None
         self.prefix: Path = ()
         self.options: list[str] = []
-        self.keys: list[int] = []  # the number key of each option
+        self.keys: list[str] = []  # the key of each option
         self.confirming: str | None = None  # a whole play waiting for its confirmation
         self.held: tuple[int, str | None] | None = None
         self.passing: int | None = None  # the human to hand over to, once this one is done
@@ -120,7 +128,7 @@ class GameScreen(Screen[None]):
                     yield Static(id="hand")
                 yield OptionList(id="choices")
             with ContentSwitcher(id="side", initial="log"):
-                yield RichLog(id="log", wrap=True, min_width=10)
+                yield GameLog(id="log")
                 with VerticalScroll(id="tracker"):
                     yield Static(id="tracker-text")
                 with VerticalScroll(id="notes"):
@@ -219,7 +227,9 @@ class GameScreen(Screen[None]):
         try:
             self.session.apply(action, seat)
         except IllegalActionError as error:
-            reason = describe_refusal(error, self.session.game, self.lang)
+            reason = describe_refusal(
+                error, self.session.game, self.lang, viewer=self.viewer, sentence=False
+            )
             self.say(self.tr("refused", reason=reason), error=True)
             return False
         except OSError as error:  # the autosave failed; the move stands
@@ -340,12 +350,12 @@ class GameScreen(Screen[None]):
         self.say(self.tr("confirm_hint") if action else "")
         self.show_choices(view)
 
-    def action_pick(self, number: int) -> None:
-        """A number key: the choice shown with that number."""
-        if number in self.keys:
-            self.choose(self.keys.index(number))
+    def action_pick(self, key: str) -> None:
+        """A number or letter key: the choice shown with that key."""
+        if key in self.keys:
+            self.choose(self.keys.index(key))
         elif not self.refused_out_of_turn():
-            self.say(self.tr("no_choice", number=number), error=True)
+            self.say(self.tr("no_choice", number=key), error=True)
 
     def refused_out_of_turn(self) -> bool:
         """Say whose turn it is if it is nobody's at this keyboard now."""
@@ -374,8 +384,12 @@ class GameScreen(Screen[None]):
 
     @on(Input.Blurred, "#command")
     def command_left(self) -> None:
-        """The input line closes when left: its room goes to the choices."""
-        self.query_one("#command", Input).display = False
+        """The input line closes when left, however left (Esc, a click, a dialog): its
+        room goes to the choices, and what was typed goes (a refused action stays to
+        be corrected only while the line is open)."""
+        command = self.query_one("#command", Input)
+        command.display = False
+        command.value = ""
 
     @on(Input.Submitted, "#command")
     def typed(self, event: Input.Submitted) -> None:
@@ -387,7 +401,9 @@ class GameScreen(Screen[None]):
         try:
             action = read_action(text, game.edition, self.lang)
         except NotationError as error:
-            reason = describe_notation_error(error, self.lang, seats=game.seat_count)
+            reason = describe_notation_error(
+                error, self.lang, seats=game.seat_count, sentence=False
+            )
             self.say(self.tr("not_notation", reason=reason), error=True)
             return
         if self.submit(action.text):
@@ -506,8 +522,8 @@ class GameScreen(Screen[None]):
             choices = self.query_one("#choices", OptionList)
             choices.display = True
             choices.clear_options()
-            choices.add_option(option_label(1, Text(self.tr("pass_to", name=name))))
-            self.keys = [1]
+            choices.add_option(option_label("1", Text(self.tr("pass_to", name=name))))
+            self.keys = ["1"]
             choices.highlighted = 0
 
     def show_choices(self, view: View) -> None:
@@ -523,7 +539,7 @@ class GameScreen(Screen[None]):
         else:
             question, options, prompts = ask(view, self.words, self.decision, self.prefix)
         self.options = options
-        self.keys = number_keys(options)
+        self.keys = option_keys(options)
         answer = view["phase"] == "bishop"
         play.border_title = self.tr("your_answer" if answer else "your_turn")
         self.query_one("#question", Static).update(Text(question, style="bold"))
@@ -544,11 +560,11 @@ class GameScreen(Screen[None]):
 
     def update_log(self) -> None:
         """Append the new lines of the game log, as the viewer saw it."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         game = self.session.game
         viewer = self.viewer
         if self.logged is None or self.logged[0] != viewer:
-            log.clear()
+            log.clear_lines()
             self.logged = (viewer, 0, 0)
         _, round_index, position = self.logged
         narrator = Narrator(game.edition, self.session.names, viewer, self.lang)
@@ -557,11 +573,11 @@ class GameScreen(Screen[None]):
             events = rounds[round_index]
             if position == 0:
                 rule = f"── {self.tr('round_rule', number=round_index + 1)} ──"
-                log.write(Text(rule, style="bold"))
+                log.write_line(Text(rule, style="bold"))
             for event in events[position:]:
                 line = narrator.line(event_dict(event, viewer))
                 if line:
-                    log.write(Text(line))
+                    log.write_line(Text(line))
             if round_index == len(rounds) - 1:
                 position = len(events)
                 break

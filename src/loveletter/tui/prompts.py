@@ -37,22 +37,30 @@ class Question(NamedTuple):
     labels: Sequence[Text | Table]
 
 
-def option_label(number: int, prompt: Text | Table) -> Table:
-    """A choice: its number key, then its text (wrapped under itself)."""
+def option_label(key: str, prompt: Text | Table) -> Table:
+    """A choice: its key, then its text (wrapped under itself)."""
     label = Table.grid(padding=(0, 1), expand=True)
     label.add_column(width=3)
     label.add_column(ratio=1)
-    label.add_row(Text(f" {number} " if number < 10 else "", "bold reverse"), prompt)
+    label.add_row(Text(f" {key} ", "bold reverse"), prompt)
     return label
 
 
-def number_keys(tokens: list[str]) -> list[int]:
-    """The number key of each answer: the answer's own number when every answer is a
+#: The keys of answers by their place in the list: 1-9, then the letters that choose
+#: nothing else on the game screen (h: hint; l, t, n: the tabs). 31 keys; an 8-player
+#: Cardinal offers 28 pairs, the most answers any step has.
+PLACE_KEYS = "123456789" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in "hlnt")
+
+
+def option_keys(tokens: list[str]) -> list[str]:
+    """The key of each answer: the answer's own number when every answer is a
     different number 0-9 (seats, as the players panel shows them, or values), else
-    its place in the list from 1."""
+    its place in the list: 1-9, then letters (:data:`PLACE_KEYS`)."""
     if all(len(token) == 1 and token.isdigit() for token in tokens):
-        return [int(token) for token in tokens]
-    return list(range(1, len(tokens) + 1))
+        return list(tokens)
+    if len(tokens) > len(PLACE_KEYS):
+        raise ValueError(f"{len(tokens)} answers: more than the {len(PLACE_KEYS)} keys")
+    return list(PLACE_KEYS[: len(tokens)])
 
 
 def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Question:

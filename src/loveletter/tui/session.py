@@ -267,8 +267,12 @@ class LocalGame:
         """Write the record to ``path`` atomically; raises OSError on failure."""
         text = json.dumps(self.record(), ensure_ascii=False, indent=1) + "\n"
         temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError:
+            temporary.unlink(missing_ok=True)  # a failed save leaves nothing behind
+            raise
 
     def autosave(self) -> None:
         """Save to the session's file, if it has one."""

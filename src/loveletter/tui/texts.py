@@ -120,6 +120,7 @@ _EN = {
     "help_keys": (
         "Keys\n"
         "0-9         choose the answer with that number (a player: their seat)\n"
+        "a-z         past 9 answers, the letter shown beside the answer\n"
         "↑ ↓ Enter   move through the answers and choose one\n"
         "Esc         go back one step, or take back a play waiting for confirmation\n"
         ":           type an action in notation (guard 1 priest)\n"
@@ -161,7 +162,7 @@ _EN = {
     "focus_tokens": "↑ The tokens (♥), among the players",
     "focus_log": "→ The log, on the right",
     # keys
-    "keys_game": "0-9 choose  Esc back  : type  h hint  l/t/n tabs  ? help  ^C quit",
+    "keys_game": "0-9 a-z choose  Esc back  : type  h hint  l/t/n tabs  ? help  ^C quit",
     # hand-over
     "turn_over": "Your turn is over.",
     "pass_to": "Pass the keyboard to {name}",
@@ -380,11 +381,12 @@ _FR = {
 #: French texts where ":" is a key to press, not punctuation: kept as they are.
 _FR_KEYS = {
     "command_hint": "tapez une action, ex. garde 1 prêtre — touche : pour taper",
-    "keys_game": "0-9 choix  Échap retour  : taper  h conseil  l/t/n onglets  ? aide  ^C fin",
+    "keys_game": "0-9 a-z choix  Échap retour  : taper  h conseil  l/t/n onglets  ? aide  ^C fin",
     "help_close": "Échap, ? ou q\u00a0: retour au jeu",
     "help_keys": (
         "Touches\n"
         "0-9          choisir la réponse de ce numéro (un joueur\u00a0: sa place)\n"
+        "a-z          au-delà de 9 réponses, la lettre affichée à côté de la réponse\n"
         "↑ ↓ Entrée   parcourir les réponses et en choisir une\n"
         "Échap        revenir d'une étape, ou reprendre un coup à confirmer\n"
         ":            taper une action en notation (garde 1 prêtre)\n"

@@ -10,6 +10,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import RichLog
 
 
 class Cycler(Widget, can_focus=True):
@@ -57,3 +58,46 @@ class Cycler(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         """A click goes to the next value."""
         self.action_step(1)
+
+
+class GameLog(RichLog):
+    """A log that lays its lines out at its own width, whenever that width changes.
+
+    A RichLog wraps a line once, when it is written, at the width it has then: a line
+    written while the log is hidden (another tab shown) is wrapped at its minimum
+    width, and a resize leaves old lines as they were. This one keeps what was written
+    and lays it all out again when its width changes; writes while it is hidden wait.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, min_width=10)
+        self._written: list[Text] = []
+        self._laid_width = 0  # the width the lines were laid out at
+        self._laid = 0  # how many of the written lines are laid out
+
+    def write_line(self, line: Text) -> None:
+        """Append a line: laid out now if the log is shown, else when it is."""
+        self._written.append(line)
+        self._lay_out()
+
+    def clear_lines(self) -> None:
+        """Forget every line."""
+        self._written.clear()
+        self._laid = 0
+        self.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width (shown again, or the terminal resized): lay the lines out anew."""
+        super().on_resize(event)  # RichLog learns its size
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        width = self.scrollable_content_region.width
+        if not width or not self._size_known:
+            return  # hidden, or not yet sized: wait until shown
+        if width != self._laid_width:
+            self.clear()
+            self._laid_width, self._laid = width, 0
+        for line in self._written[self._laid :]:
+            self.write(line)
+        self._laid = len(self._written)
