@@ -114,8 +114,8 @@ class LessonScreen(GameScreen):
         choices.display = True
         choices.clear_options()
         label = self.tr("lesson_play" if last else "lesson_next")
-        choices.add_option(option_label(1, Text(label)))
-        self.options, self.keys = ["next"], [1]
+        choices.add_option(option_label("1", Text(label)))
+        self.options, self.keys = ["next"], ["1"]
         choices.highlighted = 0
 
     def show_step(self) -> None:
