@@ -231,6 +231,16 @@ describe("the round summaries", () => {
     ]);
   });
 
+  test("the summary left open closes itself when the seat's turn comes: no turn is played behind it", () => {
+    let turns = 0;
+    for (const state of run(seat)) {
+      if (!myTurn(state)) continue;
+      turns += 1;
+      assert.equal(state.summary, false, `version ${state.message?.version}`);
+    }
+    assert.ok(turns);
+  });
+
   test("the summary asked for again opens, and a new game closes it", () => {
     const [list] = upTo(36);
     const over = reduce(last(list), { type: "summary", open: false });

@@ -17,6 +17,7 @@ from .conftest import Server
 from .ui import (
     MY_TURN,
     OPEN_DIALOG,
+    close_summary,
     create_table,
     hand,
     play_turn,
@@ -166,7 +167,7 @@ class Duel:
             for page in self.pages:
                 if page.locator(OPEN_DIALOG).count():
                     assert not page.locator("#end-title").count(), "the game ended"
-                    page.click("#continue")
+                    close_summary(page)
             # The seat to move, as the host's page shows it (none between rounds),
             # once the host has the newest state either page has: just after a
             # move, the host's page may not have it yet and name the mover.

@@ -217,7 +217,12 @@ def test_keyboard_alone_creates_a_table_and_plays(page: Page, server: Server) ->
             page.wait_for_selector(f"{MY_TURN}, {OPEN_DIALOG}")
             if not page.locator(OPEN_DIALOG).count():
                 break
-            expect(page.locator("#continue")).to_be_focused()
+            # The summary has the focus, unless it closed itself as the turn came.
+            focus = "document.querySelector('dialog[open]') ? document.activeElement.id : 'closed'"
+            focused = page.evaluate(focus)
+            assert focused in ("continue", "closed"), focused
+            if focused == "closed":
+                continue
             page.keyboard.press("Enter")  # the summary's focused button closes it
             expect(page.locator(OPEN_DIALOG)).to_have_count(0)
         start = version(page)

@@ -58,7 +58,13 @@ def wait_my_turn(page: Page) -> None:
         if not page.locator(OPEN_DIALOG).count():
             return
         assert not page.locator("#end-title").count(), "the game ended"
-        page.click("#continue")
+        close_summary(page)
+
+
+def close_summary(page: Page) -> None:
+    """Close the round's summary if it is still open: it closes itself when this seat's
+    turn comes, maybe between a look and a click (so look and click are one step)."""
+    page.evaluate("() => document.querySelector('dialog[open] #continue')?.click()")
 
 
 def wait_my_play(page: Page, rng: random.Random) -> None:
@@ -115,7 +121,7 @@ def play_until_over(page: Page, rng: random.Random) -> int:
         if page.locator(OPEN_DIALOG).count():
             if page.locator("#end-title").count():
                 return turns
-            page.click("#continue")
+            close_summary(page)
             continue
         play_turn(page, rng)
         turns += 1

@@ -307,6 +307,10 @@ function received(state, message) {
     next.reviewed = view.results.length;
     next.summary = true;
   }
+  // The summary is for the pause between rounds: when this seat's turn comes it closes
+  // itself, so that no turn (and no turn's clock) runs behind it. The log keeps the
+  // round's end.
+  if (view && next.summary && view.legal_actions.length && !isOver(view)) next.summary = false;
   const position = positionKey(message.position);
   if (next.pending && position !== next.pending.position) next.pending = null;
   const key = view ? `${view.legal_actions.join("|")}@${position}` : "";
