@@ -312,3 +312,44 @@ def test_a_priest_look_is_shown_to_its_player_only(browser: Browser, server: Ser
     assert looks
     assert all(event["card"] is None for event in looks)
     duel.close()
+
+
+PLAYS_SINCE_MINE = """() => {
+  const rounds = document.querySelectorAll("#log .log-round");
+  const lines = [...rounds[rounds.length - 1].querySelectorAll("li")].map((li) => li.textContent);
+  const mine = lines.findLastIndex((line) => line.startsWith("You play "));
+  return lines.slice(mine + 1).filter((line) => /^Bot \\d+ plays /.test(line)).length;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "mobile"), [(1366, 768, False), (390, 844, True)], ids=["desktop", "phone"]
+)
+def test_the_last_turns_strip_shows_every_play_since_your_last(
+    browser: Browser, server: Server, width: int, height: int, mobile: bool
+) -> None:
+    """Eight players: the seven plays between two of your turns (one of which may
+    have put you out) are all on the strip, on the first screen."""
+    context = browser.new_context(
+        locale="en-US", viewport={"width": width, "height": height}, is_mobile=mobile
+    )
+    page = context.new_page()
+    create_table(
+        page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=8, first_player=1
+    )
+    rng = random.Random(8)
+    for _ in range(3):
+        wait_my_play(page, rng)
+        since = page.evaluate(PLAYS_SINCE_MINE)
+        shown = page.locator(".recent-move:not(.cut)")
+        assert shown.count() >= since, (shown.count(), since)
+        newest = page.locator(".recent-move")
+        for index in range(newest.count() - since, newest.count()):
+            move = newest.nth(index)
+            expect(move).to_be_visible()
+            box = move.bounding_box()
+            assert box is not None
+            assert box["y"] >= 0, (index, box)
+            assert box["y"] + box["height"] <= height, (index, box)
+        play_turn(page, rng)
+    context.close()
