@@ -353,3 +353,36 @@ def test_the_last_turns_strip_shows_every_play_since_your_last(
             assert box["y"] + box["height"] <= height, (index, box)
         play_turn(page, rng)
     context.close()
+
+
+CROWD = """(count) => {
+  // Private results as recent.js draws them, as many as a busy turn brings.
+  const side = document.querySelector(".side");
+  const box = document.createElement("div");
+  box.className = "private-results";
+  for (let i = 0; i < count; i++) {
+    box.insertAdjacentHTML("beforeend", `<section class="private-result">
+      <h2 class="private-title">Only you see this</h2>
+      <p class="private-text">You traded hands with Bot 8: you gave the Bishop and got
+      the Guard.</p><button type="button" class="primary small">OK</button></section>`);
+  }
+  side.prepend(box);
+}"""
+
+
+@pytest.mark.parametrize("count", [2, 4])
+def test_private_results_leave_the_log_its_room(
+    browser: Browser, server: Server, count: int
+) -> None:
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    create_table(page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=8)
+    wait_my_play(page, random.Random(2))
+    page.evaluate(CROWD, count)
+    log = page.locator(".side .tab-panel").bounding_box()
+    line = page.locator("#log li").first.bounding_box()
+    assert log is not None
+    assert line is not None
+    assert log["height"] >= 5 * line["height"], (log, line)
+    assert log["y"] + log["height"] <= 768, log
+    context.close()
