@@ -386,3 +386,33 @@ def test_private_results_leave_the_log_its_room(
     assert log["height"] >= 5 * line["height"], (log, line)
     assert log["y"] + log["height"] <= 768, log
     context.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_your_cards_are_whole_on_the_first_screen_with_the_hint(
+    browser: Browser, server: Server, players: int
+) -> None:
+    """1366 x 768, few players: your cards, the hint and the choices are in view, and
+    choosing a card scrolls nothing under the top bar."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    seats = ["bot:easy"] * (players - 1)
+    create_table(page, server, edition="2019", players=players, seats=seats, hints=True)
+    wait_my_play(page, random.Random(5))
+    page.click("#hint-button")
+    expect(page.locator("#hint-text")).to_be_visible()
+
+    def assert_in_view() -> None:
+        top = page.locator(".topbar").bounding_box()
+        assert top is not None
+        for selector in (".status", ".hand-card >> nth=0", ".hand-card >> nth=1", ".choices"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None, selector
+            assert box["y"] >= top["y"] + top["height"] - 1, (selector, box, top)
+            assert box["y"] + box["height"] <= 768, (selector, box)
+
+    assert_in_view()
+    page.locator(".hand-card:not([aria-disabled])").first.click()
+    expect(page.locator(".hand-card.selected")).to_have_count(1)
+    assert_in_view()
+    context.close()

@@ -32,6 +32,7 @@ def create_table(
     seats: Sequence[str] = (),
     tokens: int | None = 1,
     first_player: int | None = None,
+    hints: bool = False,
 ) -> str:
     """Fill the home page's form and create the table; returns its id."""
     page.goto(server.url + "/")
@@ -40,8 +41,10 @@ def create_table(
     for index, seat in enumerate(seats, start=1):
         page.select_option(f"#seat-{index}", seat)
     page.fill("#name", name)
-    if tokens is not None or first_player is not None:
+    if tokens is not None or first_player is not None or hints:
         page.click("details.options summary")
+    if hints:
+        page.check("#opt-hints")
     if tokens is not None:
         page.fill("#opt-tokens", str(tokens))
     if first_player is not None:

@@ -293,9 +293,9 @@ export function tablePage(main, tableId, { watch }) {
         draw("recent", [view, deck, me, state.lang], () => recentStrip(ctx)),
         draw("hint", [message, state.hint, deciding, state.lang], () => hintBox(message, state.hint, deciding, askHint)),
         state.narrow ? privates : null,
-        // From six players the middle of the table takes a cell among the seats.
-        h("div", { class: "opponents" }, others.map(seat), n >= 6 ? center : null),
-        n >= 6 ? null : center,
+        // The middle of the table takes a cell among the seats: a row of its own
+        // would push your hand below the fold.
+        h("div", { class: "opponents" }, others.map(seat), center),
         mine,
         draw("host-tools", [message.table, players, me, host, state.open["host-tools"], state.lang], () =>
           host ? hostTools(message.table, view.players, me, state.open["host-tools"], hostOrders) : null,
