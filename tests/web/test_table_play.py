@@ -341,6 +341,7 @@ def test_the_last_turns_strip_shows_every_play_since_your_last(
     for _ in range(3):
         wait_my_play(page, rng)
         since = page.evaluate(PLAYS_SINCE_MINE)
+        page.evaluate("window.scrollTo(0, 0)")  # the first screen (a choice scrolled down)
         shown = page.locator(".recent-move:not(.cut)")
         assert shown.count() >= since, (shown.count(), since)
         newest = page.locator(".recent-move")
