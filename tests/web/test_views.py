@@ -301,3 +301,28 @@ def test_the_home_forms_fields_line_up(page: Page, server: Server) -> None:
     assert summary is not None
     assert tokens is not None
     assert tokens["y"] >= summary["y"] + summary["height"]  # under its title, not beside
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_an_invited_friend_sees_the_seat_form_first(
+    browser: Browser, server: Server, locale: str
+) -> None:
+    """The invitation opened on a 1366 x 768 screen: the table named after its host and
+    edition, the name and "Take a seat" in view, none of the host's links."""
+    host = browser.new_context(locale="en-US").new_page()
+    create_table(host, server, name="Ana", edition="2019", players=3, seats=["open", "open"])
+    invite = host.locator("#invite").input_value()
+    guest = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768}).new_page()
+    guest.goto(invite)
+    title = {"en-US": "Ana's table", "fr-FR": "La table d'Ana"}[locale]
+    expect(guest.locator("h1")).to_have_text(title)
+    assert title in guest.title()
+    expect(guest.locator("#table-edition")).to_contain_text("2019")
+    for selector in ("#join-name", ".take-seat button[type=submit]"):
+        box = guest.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["y"] + box["height"] <= 768, (selector, box)
+    expect(guest.locator("#invite")).to_have_count(0)
+    expect(guest.locator("#watch-link, #link-local")).to_have_count(0)
+    host.context.close()
+    guest.context.close()

@@ -60,6 +60,7 @@ export const CATALOGUE = {
     replay_hint: "Finished games can be replayed move by move from their table.",
     // lobby
     lobby_title: "Table {id}",
+    lobby_title_host: "{name}'s table",
     invite: "Invite your friends with this link",
     copy: "Copy the link",
     copied: "Link copied",
@@ -564,6 +565,7 @@ export const CATALOGUE = {
     how_4: "Réunissez assez de jetons pour gagner la partie.",
     replay_hint: "Les parties terminées se revoient coup par coup depuis leur table.",
     lobby_title: "Table {id}",
+    lobby_title_host: "La table {de:name}",
     invite: "Invitez vos amis avec ce lien",
     copy: "Copier le lien",
     copied: "Lien copié",

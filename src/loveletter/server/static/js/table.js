@@ -199,7 +199,7 @@ export function tablePage(main, tableId, { watch }) {
     const pace = turnBased(message.table.turn_timer) ? timerText(message.table.turn_timer) : null;
     if (message.table.status === "lobby" || !view) {
       if (info) info.textContent = [deck.edition.name, pace].filter(Boolean).join(" · ");
-      document.title = `${[t("lobby_title", { id: tableId }), pace].filter(Boolean).join(" · ")} — Love Letter`;
+      document.title = `${[tableTitle(message.table), pace].filter(Boolean).join(" · ")} — Love Letter`;
       patch(main, draw("lobby", [message, deck, state.links, state.joinError, state.joinName, state.open, state.chat, state.lang, state.hostToken, signedIn()], () => lobby(state, message)));
       return;
     }
@@ -380,6 +380,7 @@ export function tablePage(main, tableId, { watch }) {
       ),
     );
     let action;
+    const guest = mySeat === null && !host;
     if (mySeat === null && open && !watch) {
       const account = signedIn();
       const input = h("input", {
@@ -411,17 +412,29 @@ export function tablePage(main, tableId, { watch }) {
     return h(
       "section",
       { class: "lobby panel" },
-      h("h1", {}, t("lobby_title", { id: tableId })),
+      h("h1", {}, tableTitle(table)),
       h("p", { class: "muted", id: "table-edition" }, [deck?.edition.name, turnBased(table.turn_timer) ? timerText(table.turn_timer) : null].filter(Boolean).join(" · ")),
-      inviteBlock(tableId, state.links),
+      // A friend who opened the invitation takes a seat first; the links to share
+      // are for those seated.
+      guest ? action : null,
+      guest ? null : inviteBlock(tableId, state.links),
       seats,
       lobbyClocks(table),
       table.public ? h("p", { class: "muted small", id: "table-public" }, t("table_public")) : null,
       h("p", { class: "muted small" }, t("waiting_players")),
-      action,
+      guest ? null : action,
       isHost(table, mySeat, host) ? hostTools(table, [], mySeat, state.open["host-tools"], hostOrders) : null,
       chat(state, message, mySeat),
     );
+  }
+
+  /**
+   * A table's name: its host's ("Ana's table"), else its code.
+   * @param {import("./protocol.js").TableInfo} table
+   */
+  function tableTitle(table) {
+    const host = table.seats.find((seat) => seat.seat === table.host_seat);
+    return host && host.kind === "human" && host.name ? t("lobby_title_host", { name: host.name }) : t("lobby_title", { id: tableId });
   }
 
   /**
