@@ -326,3 +326,20 @@ def test_an_invited_friend_sees_the_seat_form_first(
     expect(guest.locator("#watch-link, #link-local")).to_have_count(0)
     host.context.close()
     guest.context.close()
+
+
+def test_a_finished_table_opened_anew_says_only_that_the_game_is_over(
+    page: Page, server: Server
+) -> None:
+    table = finished_game(server, "classic", 2)
+    page.goto(f"{server.url}/t/{table}")
+    expect(page.locator("#status")).to_contain_text("The game is over.")
+    expect(page.locator("#status")).not_to_contain_text("started")
+
+
+@pytest.mark.parametrize("game", ["0", "99"])
+def test_a_replay_of_no_such_game_says_so(page: Page, server: Server, game: str) -> None:
+    table = finished_game(server, "classic", 2)
+    page.goto(f"{server.url}/r/{table}/{game}")
+    expect(page.locator(".notice p")).to_have_text("This table has no such game.")
+    expect(page.locator(".notice a")).to_have_attribute("href", f"/t/{table}")

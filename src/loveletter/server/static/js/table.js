@@ -345,7 +345,8 @@ export function tablePage(main, tableId, { watch }) {
       { class: `status status-${kind}`, role: "status", id: "status" },
       deciding ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
       h("span", {}, text),
-      ctx.me === null && !watch ? h("span", { class: "watch-note", id: "started-note" }, t("game_started_watch")) : null,
+      // Opened after the start, a game is watched; opened after its end, it is only over.
+      ctx.me === null && !watch && view.phase !== "game_over" ? h("span", { class: "watch-note", id: "started-note" }, t("game_started_watch")) : null,
       table ? clockNotes(table, view, ctx.me, state.clockOffset, () => connection.send({ type: "back" })) : null,
       isOver(view) && view.results.length
         ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => dispatch({ type: "summary", open: true }) }, t("show_results"))
