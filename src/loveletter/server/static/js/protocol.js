@@ -468,6 +468,7 @@
  * @property {number} value
  * @property {number} count  copies in the deck
  * @property {string} name
+ * @property {string} phrase  the name with its article, as a sentence says it
  * @property {string} effect
  * @property {string} chooses  whom it chooses: nobody, other, any, others, two
  * @property {number[]} seats  how many seats an action of it may name ([] : none)
