@@ -142,7 +142,7 @@ def test_chat_text_with_markup_is_shown_as_text(browser: Browser, server: Server
     assert host.locator("#chat-lines img, #chat-lines b").count() == 0
     assert host.title() != "pwned"
     guest.click('[data-reaction="applause"]')
-    expect(host.locator("#chat-lines li").last).to_contain_text("👏 Applause")
+    expect(host.locator("#chat-lines li").last).to_contain_text("\u2605\ufe0e Applause")
     # A spectator reads; writes only once the host allows it.
     watcher = host_context.new_page()
     watcher.goto(host.locator("#watch-link").input_value())
@@ -229,3 +229,33 @@ def test_the_host_tools_stay_open_when_a_state_comes_as_they_open(
     expect(host.locator('#host-tools li[data-seat="1"] .host-remove')).to_be_visible()
     host_context.close()
     guest_context.close()
+
+
+DRAWN = """(button) => {
+  // A glyph no font has is drawn as the missing-glyph box: compare with it.
+  const style = getComputedStyle(button);
+  const draw = (text) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext("2d");
+    context.font = `32px ${style.fontFamily}`;
+    context.fillText(text, 8, 44);
+    return context.getImageData(0, 0, 64, 64).data.join();
+  };
+  const missing = draw("\\u{10FFFD}");
+  const symbol = button.querySelector("[aria-hidden]").textContent;
+  return [symbol, draw(symbol) !== missing && draw(symbol) !== draw("")];
+}"""
+
+
+def test_the_chats_reactions_draw_their_symbols_without_an_emoji_font(
+    page: Page, server: Server
+) -> None:
+    create_table(page, server, edition="classic", players=2, seats=["bot:easy"])
+    page.wait_for_selector(MY_TURN)
+    buttons = page.locator(".chat-reactions button")
+    expect(buttons).to_have_count(5)
+    for index in range(5):
+        symbol, drawn = buttons.nth(index).evaluate(DRAWN)
+        assert drawn, symbol

@@ -499,7 +499,7 @@ class HandHost(Incoming):
     id: Ref | None = None
 
 
-#: The quick reactions of the chat (the page draws each as an emoji).
+#: The quick reactions of the chat (the page draws each as a symbol and its word).
 Reaction = Literal["applause", "laugh", "wow", "thanks", "oops"]
 #: The longest chat message.
 CHAT_LENGTH = 200
