@@ -343,3 +343,15 @@ def test_a_replay_of_no_such_game_says_so(page: Page, server: Server, game: str)
     page.goto(f"{server.url}/r/{table}/{game}")
     expect(page.locator(".notice p")).to_have_text("This table has no such game.")
     expect(page.locator(".notice a")).to_have_attribute("href", f"/t/{table}")
+
+
+def test_a_bots_name_follows_the_pages_language(page: Page, server: Server) -> None:
+    seats = ["bot:easy", "bot:easy"]
+    create_table(page, server, edition="2019", players=3, seats=seats, tokens=3, first_player=1)
+    wait_my_turn(page)
+    expect(page.locator(".seat").first).to_contain_text("Bot 2")
+    page.click("#lang-switch")
+    expect(page.locator("#log")).to_contain_text("Robot 2")
+    expect(page.locator(".seat").first).to_contain_text("Robot 2")
+    expect(page.locator("#log")).not_to_contain_text("Bot 2")
+    expect(page.locator(".board")).not_to_contain_text("Bot 2")

@@ -23,7 +23,7 @@ from typing import Any, cast
 from starlette.websockets import WebSocket
 
 from ..engine import Game, Narrator, build_view, events_for, events_seen
-from ..tables import TableState
+from ..tables import TableState, names_in
 from .messages import (
     chat_history,
     earlier_member,
@@ -177,7 +177,8 @@ class Connection:
         self._narrated = (game_number, round_number, len(game.log))
         key = (game_number, -1 if self.seat is None else self.seat)
         if self._narrator is None or self._narrator[0] != key:
-            narrator = Narrator(game.edition, game.players, self.seat, self.lang)
+            names = names_in(state, game.players, self.lang)
+            narrator = Narrator(game.edition, names, self.seat, self.lang)
             self._narrator = (key, narrator)
         narrator = self._narrator[1]
         marks = sorted(
@@ -194,11 +195,15 @@ class Connection:
         return lines, start == 0
 
 
-def earlier_rounds(game: Game, seat: int | None, lang: str) -> list[tuple[int, list[str]]]:
+def earlier_rounds(
+    game: Game, seat: int | None, lang: str, state: TableState | None = None
+) -> list[tuple[int, list[str]]]:
     """The log of the game's latest EARLIER_ROUNDS finished rounds, round by round (its
-    number, its lines), as ``seat`` saw them, in ``lang``: for a client that starts the
-    game's log over (a new connection, another language)."""
-    narrator = Narrator(game.edition, game.players, seat, lang)
+    number, its lines), as ``seat`` saw them, in ``lang`` (bots' default names too,
+    with the table's ``state``): for a client that starts the game's log over (a new
+    connection, another language)."""
+    names = game.players if state is None else names_in(state, game.players, lang)
+    narrator = Narrator(game.edition, names, seat, lang)
     finished = len(game.round_logs) - 1
     first = max(0, finished - EARLIER_ROUNDS)
     return [
@@ -243,7 +248,7 @@ class Rendered:
         at = (self.state.data.game_number, len(game.round_logs))
         kept = self.texts.earlier.get((seat, lang))
         if kept is None or kept[:2] != at:
-            text = earlier_member(earlier_rounds(game, seat, lang))
+            text = earlier_member(earlier_rounds(game, seat, lang, self.state))
             kept = self.texts.earlier[seat, lang] = (*at, text)
         return kept[2]
 

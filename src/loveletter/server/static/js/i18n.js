@@ -23,6 +23,7 @@ export const CATALOGUE = {
     you: "You",
     seat_friend: "A friend (invitation link)",
     seat_bot: "Bot: {level}",
+    bot_name: "Bot {n}",
     level_notes: "Bots: {notes}.",
     list_separator: "; ",
     level_note_easy: "plays at random",
@@ -530,6 +531,7 @@ export const CATALOGUE = {
     you: "Vous",
     seat_friend: "Un ami (lien d'invitation)",
     seat_bot: "Robot\u00a0: {level}",
+    bot_name: "Robot {n}",
     level_notes: "Robots\u00a0: {notes}.",
     list_separator: "\u00a0; ",
     level_note_easy: "joue au hasard",
@@ -1170,4 +1172,14 @@ export function listNames(names) {
   const and = lang() === "fr" ? " et " : " and ";
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")}${and}${names[names.length - 1]}`;
+}
+
+/**
+ * A bot's name as this page says it: the server's default names ("Bot 2", "Robot 2")
+ * in the page's language; any other name as it is.
+ * @param {string} name
+ */
+export function botName(name) {
+  const found = name.match(/^(?:Bot|Robot) (\d+(?:\.\d+)?)$/);
+  return found ? t("bot_name", { n: found[1] }) : name;
 }

@@ -19,7 +19,7 @@ import { field, h, patch, regions, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
 import { hintBox } from "./hint.js";
 import { hostBadge, hostTools, isHost, mayStart } from "./hostctl.js";
-import { lang, levelName, t } from "./i18n.js";
+import { botName, lang, levelName, t } from "./i18n.js";
 import { inviteBlock, watchBlock } from "./invite.js";
 import { drawArrows, flyCard } from "./motion.js";
 import { lastMove, revealedHands } from "./moves.js";
@@ -117,7 +117,7 @@ export function tablePage(main, tableId, { watch }) {
   /** @param {ServerMessage} message */
   function received(message) {
     const game = gameOf(getState());
-    dispatch(message);
+    dispatch(message.type === "state" ? withBotNames(message) : message);
     if (message.type === "state") {
       const finished = message.table.status === "finished" ? message.table.game : null;
       if (finished !== null && getState().ratings?.game !== finished) askRatings(finished);
@@ -495,6 +495,24 @@ export function tablePage(main, tableId, { watch }) {
       const primary = dialog.querySelector(".primary");
       if (primary instanceof HTMLElement) primary.focus();
     }
+  }
+
+  /**
+   * The state with its bots' default names in the page's language, whatever the
+   * table's ("Robot 2" in a French page; the server tells the log so too).
+   * @param {StateMessage} message
+   * @returns {StateMessage}
+   */
+  function withBotNames(message) {
+    const bots = new Set(message.table.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.seat));
+    /** @param {string} name @param {number} seat */
+    const say = (name, seat) => (bots.has(seat) ? botName(name) : name);
+    if (![...bots].some((seat) => message.table.seats[seat].name !== say(message.table.seats[seat].name ?? "", seat))) return message;
+    const seats = message.table.seats.map((seat) => (seat.name === null ? seat : { ...seat, name: say(seat.name, seat.seat) }));
+    const view = message.view
+      ? { ...message.view, players: message.view.players.map(say), seats: message.view.seats.map((seat, s) => ({ ...seat, name: say(seat.name, s) })) }
+      : null;
+    return { ...message, table: { ...message.table, seats }, view };
   }
 
   // ---------------------------------------------------------------- intents
