@@ -103,6 +103,14 @@ export function recentStrip(ctx) {
   const all = movesOf(view, deck);
   const since = playsSince(all, ctx.me, view.players.length);
   const moves = all.slice(-Math.max(STRIP, since));
+  // A play (and the steps after it) that a bot made because the player's time ran out.
+  const timeouts = (ctx.table?.timed_out ?? []).filter((mark) => mark.round === view.round);
+  /** @param {Move} move */
+  const timedOut = (move) => {
+    const next = all[all.indexOf(move) + 1];
+    const end = next ? next.index : view.events.length;
+    return timeouts.some((mark) => mark.seat === move.seat && mark.index >= move.index - 1 && mark.index < end);
+  };
   /** @param {number} seat */
   const name = (seat) => (seat === ctx.me ? t("recent_you") : view.players[seat]);
   const items = moves.map((move, i) => {
@@ -113,6 +121,7 @@ export function recentStrip(ctx) {
       "li",
       { class: ["recent-move", i === moves.length - 1 ? "is-last" : "", i >= moves.length - since ? "since" : ""].filter(Boolean).join(" "), "data-seat": move.seat },
       h("span", { class: "recent-words" }, words),
+      timedOut(move) ? h("span", { class: "recent-outcome recent-timeout" }, t("recent_timeout")) : null,
       results.map((outcome) => h("span", { class: `recent-outcome recent-${outcome.kind}` }, t("recent_outcome", { name: outcome.seat === ctx.me ? t("you") : view.players[outcome.seat] }), " ", outcomeWords(deck, outcome))),
     );
   });

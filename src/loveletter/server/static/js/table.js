@@ -290,7 +290,7 @@ export function tablePage(main, tableId, { watch }) {
         "div",
         { class: "board" },
         draw("status", [state.status, state.pending, message, state.choice.word, state.lang, deck, state.clockOffset], () => statusBar(state, ctx, deciding)),
-        draw("recent", [view, deck, me, state.lang], () => recentStrip(ctx)),
+        draw("recent", [view, message.table.timed_out, deck, me, state.lang], () => recentStrip(ctx)),
         draw("hint", [message, state.hint, deciding, state.lang], () => hintBox(message, state.hint, deciding, askHint)),
         state.narrow ? privates : null,
         // The middle of the table takes a cell among the seats: a row of its own
