@@ -82,3 +82,25 @@ def test_no_words_are_cut_off(
         assert clipped == [], (f"table, turn {turn}", clipped)
         play_turn(page, rng)
     page.context.close()
+
+
+LABEL = """() => {
+  // An outcome as recent.js draws it on a seat, long enough to take two lines.
+  const seat = document.querySelector(".opponents .seat");
+  seat.insertAdjacentHTML("beforeend", `<p class="outcome outcome-out">hors jeu — avait
+    <span class="chip"><span class="chip-name">8 Princesse</span></span></p>`);
+  const label = seat.querySelector(".outcome").getBoundingClientRect();
+  const name = seat.querySelector(".seat-name").getBoundingClientRect();
+  const apart = label.bottom <= name.top || label.top >= name.bottom
+    || label.right <= name.left || label.left >= name.right;
+  return [apart, label.height, [label.top, label.bottom], [name.top, name.bottom]];
+}"""
+
+
+def test_an_outcomes_label_never_covers_a_seats_name(browser: Browser, server: Server) -> None:
+    page = screen(browser, "fr-FR", (1280, 720), False)
+    create_table(page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=8)
+    wait_my_play(page, random.Random(3))
+    apart, *where = page.evaluate(LABEL)
+    assert apart, where
+    page.context.close()
