@@ -115,7 +115,7 @@ def table_and_summary(browser: Browser, url: str, out: Path) -> None:
                 settle(page)
                 page.screenshot(path=out / "web-round-summary.png")
                 summary = True
-            page.click("#continue")
+            close_summary(page)
             continue
         turns += 1
         guard = page.locator('.hand-card[data-card="guard"]:not([aria-disabled])').count()
@@ -127,6 +127,12 @@ def table_and_summary(browser: Browser, url: str, out: Path) -> None:
             table = True
         play_one_decision(page, rng)
     context.close()
+
+
+def close_summary(page: Page) -> None:
+    """Close the round's summary if it is still open (it closes itself when this
+    seat's turn comes: looking and clicking are one step)."""
+    page.evaluate("() => document.querySelector('dialog[open] #continue')?.click()")
 
 
 def settle(page: Page) -> None:
@@ -145,7 +151,7 @@ def phone(browser: Browser, url: str, out: Path) -> None:
         if wait_turn_or_dialog(page):
             play_one_decision(page, rng)
     while not wait_turn_or_dialog(page):
-        page.click("#continue")
+        close_summary(page)
     page.evaluate("window.scrollTo(0, 0)")
     settle(page)
     page.screenshot(path=out / "web-phone.png")
@@ -160,7 +166,7 @@ def eight_players(browser: Browser, url: str, out: Path) -> None:
         page, url, "Ana", ["bot:medium", "bot:easy", "bot:hard"] * 2 + ["bot:medium"], "premium", 4
     )
     while not wait_turn_or_dialog(page):
-        page.click("#continue")
+        close_summary(page)
     settle(page)
     page.screenshot(path=out / "web-table-8.png")
     context.close()
@@ -412,7 +418,7 @@ def main() -> None:
         settings = Settings(
             db_url=f"sqlite:///{folder}/screenshots.db",
             bot_delay=0.0,
-            round_pause=0.05,
+            round_pause=1.0,  # the round's summary is in view a moment before the next turn
             leaderboard_min_games=2,
             rate=200.0,  # the rated games' seats play at once, faster than a person
             burst=60,

@@ -21,7 +21,7 @@ import { movesOf } from "../../src/loveletter/server/static/js/moves.js";
  * @param {Pick<CardInfo, "chooses" | "seats" | "names">} how
  * @returns {CardInfo}
  */
-const card = (id, value, how) => ({ id, value, count: 1, name: id.toUpperCase(), effect: `The ${id}.`, step: null, ...how });
+const card = (id, value, how) => ({ id, value, count: 1, name: id.toUpperCase(), phrase: `the ${id}`, effect: `The ${id}.`, step: null, ...how });
 
 const deck = new Deck(
   {

@@ -231,6 +231,16 @@ describe("the round summaries", () => {
     ]);
   });
 
+  test("the summary left open closes itself when the seat's turn comes: no turn is played behind it", () => {
+    let turns = 0;
+    for (const state of run(seat)) {
+      if (!myTurn(state)) continue;
+      turns += 1;
+      assert.equal(state.summary, false, `version ${state.message?.version}`);
+    }
+    assert.ok(turns);
+  });
+
   test("the summary asked for again opens, and a new game closes it", () => {
     const [list] = upTo(36);
     const over = reduce(last(list), { type: "summary", open: false });
@@ -247,6 +257,45 @@ describe("the round summaries", () => {
     const [, next] = upTo(19);
     const during = reduce(initialState(), next);
     assert.deepEqual([during.summary, during.reviewed], [false, 1]);
+  });
+});
+
+describe("private results", () => {
+  /**
+   * Whether what a private result tells is still so: the card it shows in another
+   * seat's hand is still known to be there, the Chancellor's cards are still to be
+   * chosen from.
+   * @param {import("../../src/loveletter/server/static/js/protocol.js").GameEvent} event
+   * @param {import("../../src/loveletter/server/static/js/protocol.js").View} view
+   * @param {number} me
+   */
+  function stillSo(event, view, me) {
+    const known = (/** @type {number} */ seat) => view.known_hands[String(seat)];
+    switch (event.type) {
+      case "look":
+        return known(event.target) === event.card;
+      case "compare":
+        return event.seat === me ? known(event.target) === event.target_card : known(event.seat) === event.seat_card;
+      case "trade":
+        return event.first === me ? known(event.second) === event.first_card : known(event.first) === event.second_card;
+      case "chancellor_draw":
+        return view.phase === "chancellor" && view.to_move === me;
+      default:
+        return false;
+    }
+  }
+
+  test("a private result goes once out of date: a hand it shows changed, the Chancellor's cards were put back", () => {
+    let shown = 0;
+    for (const state of run(seat)) {
+      const view = state.message?.view;
+      if (!view) continue;
+      for (const overlay of state.overlays) {
+        shown += 1;
+        assert.ok(stillSo(overlay.event, view, 0), `version ${state.message?.version}: ${overlay.key} ${overlay.event.type}`);
+      }
+    }
+    assert.ok(shown);
   });
 });
 

@@ -38,8 +38,11 @@ from loveletter.server.connections import STANDIN_NOTE
 from loveletter.server.run import bind, make_server
 from loveletter.server.service import TableService
 from loveletter.server.settings import Settings
+from loveletter.tables import names_in
 
 TIMEOUT = 30.0
+#: The lines that mark a decision a bot made for the player reading the log.
+NOTES = {text for note in STANDIN_NOTE.values() for text in note.values()}
 
 Message = dict[str, Any]
 
@@ -464,6 +467,7 @@ TABLE_KEYS = {
     "game",
     "version",
     "seats",
+    "timed_out",
 }
 SEAT_KEYS = {"seat", "kind", "name", "level", "online", "standin", "away", "standin_at"}
 #: Keys that must appear nowhere in a message outside the engine's view.
@@ -522,6 +526,7 @@ class Oracle:
         checked = 0
         told: dict[tuple[int, int], list[str]] = {}
         last_events: dict[tuple[int, int], list[EventDict]] = {}
+        kinds: list[str] = []  # the seats': a bot's default name is in the reader's words
         for message in client.messages:
             kind = message["type"]
             if kind == "error":
@@ -539,6 +544,7 @@ class Oracle:
             assert message["you"] == {"seat": client.seat}
             if "record" in message:
                 assert re.fullmatch(r"/api/tables/[\w-]+/games/\d+/record", message["record"])
+            kinds = [seat["kind"] for seat in message["table"]["seats"]]
             outside = {k: v for k, v in message.items() if k not in ("view", "record")}
             assert not keys(outside) & SECRET_KEYS, outside
             position = message["position"]
@@ -551,14 +557,13 @@ class Oracle:
             checked += 1
             key = (position["game"], expected["round"])
             # A player's own log marks the decisions a bot made for them; nobody else's.
-            notes = [line for line in message["log"] if line in STANDIN_NOTE.values()]
+            notes = [line for line in message["log"] if line in NOTES]
             assert client.seat is not None or not notes, notes
-            told.setdefault(key, []).extend(
-                line for line in message["log"] if line not in STANDIN_NOTE.values()
-            )
+            told.setdefault(key, []).extend(line for line in message["log"] if line not in NOTES)
             last_events[key] = expected["events"]
         for key, lines in told.items():
             game, _ = self.games[key[0]]
-            narrator = Narrator(game.edition, game.players, client.seat, client.lang)
+            names = names_in(kinds, game.players, client.lang)
+            narrator = Narrator(game.edition, names, client.seat, client.lang)
             assert lines == narrator.lines(last_events[key]), f"narration differs in {key}"
         return checked

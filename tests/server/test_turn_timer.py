@@ -120,7 +120,8 @@ async def stand_in_marked(server: ServerThread) -> None:
     start(server.url, created)
     turn = await client.until(my_turn)
     after = await client.until(lambda m: is_state(m) and m["position"] != turn["position"])
-    note = "Pendant votre absence, le robot qui vous remplaçait a décidé\u00a0:"
+    # Ana was there: her time ran out (she was not away).
+    note = "Votre temps était écoulé\u00a0: un robot a décidé pour vous."
     assert after["log"][0] == note  # the decision's own lines follow
     assert len(after["log"]) > 1
     await client.close()
@@ -132,7 +133,7 @@ async def stand_in_marked(server: ServerThread) -> None:
         assert note in state["log"]
     spectator = await Client.open(server.ws_url, created["table"])
     watched = await spectator.until(is_state)
-    assert not any("absence" in line or "away" in line for line in watched["log"])
+    assert not any("écoulé" in line or "ran out" in line for line in watched["log"])
     await again.close()
     await spectator.close()
 

@@ -12,6 +12,7 @@ from .conftest import Server
 from .ui import (
     MY_TURN,
     OPEN_DIALOG,
+    close_summary,
     create_table,
     hand,
     play_turn,
@@ -82,13 +83,13 @@ def test_two_people_play_a_game_against_each_other(browser: Browser, server: Ser
     for _ in range(500):
         host.wait_for_selector(f'.game:not([data-turn="waiting"]), {OPEN_DIALOG}')
         if host.locator(OPEN_DIALOG).count():
-            guest.wait_for_selector(OPEN_DIALOG)
+            wait_version(guest, version(host))  # its summary may have closed: its turn
             if host.locator("#end-title").count():
                 expect(guest.locator("#end-title")).to_have_text("La partie est terminée")
                 expect(guest.locator("#rematch")).to_have_count(0)  # the guest is not host
                 break
-            host.click("#continue")
-            guest.click("#continue")
+            close_summary(host)
+            close_summary(guest)
             host.wait_for_selector(f'.game:not([data-to-move=""]), {OPEN_DIALOG}')
             continue
         to_move = host.locator(".game").get_attribute("data-to-move")

@@ -71,3 +71,30 @@ def test_an_editions_rules_name_no_card_of_another_edition(
         expect(page.locator("#rules")).to_contain_text("Prince")
         expect(page.locator("#rules")).not_to_contain_text(sycophant)  # a Premium card
     page.close()
+
+
+def test_princesse_princesses_rules_use_its_own_card_names(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_page(locale="fr-FR")
+    page.goto(f"{server.url}/rules?edition=princess&lang=fr")
+    rules = page.locator("#rules")
+    expect(rules).to_contain_text("protégés par Oliver le dragon")
+    expect(rules).to_contain_text("comme le Prince Vladric,")
+    for other in ("Servante", "le Prince,", "Espionne", "Chancelier"):
+        expect(rules).not_to_contain_text(other)
+    page.goto(f"{server.url}/rules?edition=classic&lang=en")
+    expect(page.locator("#rules")).not_to_contain_text("Chancellor")  # not in Classic
+    page.close()
+
+
+def test_the_playing_cards_are_told_after_the_cards_as_announced(
+    page: Page, server: Server
+) -> None:
+    page.goto(server.url + "/rules?edition=2019")
+    expect(page.locator(".rules-head")).to_contain_text("then its cards, then how to play it")
+    order = page.locator("#rules > section, #rules > h2").evaluate_all(
+        "nodes => nodes.map(n => n.classList.contains('rules-deck') ? 'deck' : n.textContent)"
+    )
+    playing = next(i for i, text in enumerate(order) if text.startswith("With a deck of playing"))
+    assert order.index("deck") < playing, order

@@ -17,6 +17,7 @@ from .conftest import Server
 from .ui import (
     MY_TURN,
     OPEN_DIALOG,
+    close_summary,
     create_table,
     hand,
     play_turn,
@@ -166,7 +167,7 @@ class Duel:
             for page in self.pages:
                 if page.locator(OPEN_DIALOG).count():
                     assert not page.locator("#end-title").count(), "the game ended"
-                    page.click("#continue")
+                    close_summary(page)
             # The seat to move, as the host's page shows it (none between rounds),
             # once the host has the newest state either page has: just after a
             # move, the host's page may not have it yet and name the mover.
@@ -311,3 +312,108 @@ def test_a_priest_look_is_shown_to_its_player_only(browser: Browser, server: Ser
     assert looks
     assert all(event["card"] is None for event in looks)
     duel.close()
+
+
+PLAYS_SINCE_MINE = """() => {
+  const rounds = document.querySelectorAll("#log .log-round");
+  const lines = [...rounds[rounds.length - 1].querySelectorAll("li")].map((li) => li.textContent);
+  const mine = lines.findLastIndex((line) => line.startsWith("You play "));
+  return lines.slice(mine + 1).filter((line) => /^Bot \\d+ plays /.test(line)).length;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "mobile"), [(1366, 768, False), (390, 844, True)], ids=["desktop", "phone"]
+)
+def test_the_last_turns_strip_shows_every_play_since_your_last(
+    browser: Browser, server: Server, width: int, height: int, mobile: bool
+) -> None:
+    """Eight players: the seven plays between two of your turns (one of which may
+    have put you out) are all on the strip, on the first screen."""
+    context = browser.new_context(
+        locale="en-US", viewport={"width": width, "height": height}, is_mobile=mobile
+    )
+    page = context.new_page()
+    create_table(
+        page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=8, first_player=1
+    )
+    rng = random.Random(8)
+    for _ in range(3):
+        wait_my_play(page, rng)
+        since = page.evaluate(PLAYS_SINCE_MINE)
+        page.evaluate("window.scrollTo(0, 0)")  # the first screen (a choice scrolled down)
+        shown = page.locator(".recent-move:not(.cut)")
+        assert shown.count() >= since, (shown.count(), since)
+        newest = page.locator(".recent-move")
+        for index in range(newest.count() - since, newest.count()):
+            move = newest.nth(index)
+            expect(move).to_be_visible()
+            box = move.bounding_box()
+            assert box is not None
+            assert box["y"] >= 0, (index, box)
+            assert box["y"] + box["height"] <= height, (index, box)
+        play_turn(page, rng)
+    context.close()
+
+
+CROWD = """(count) => {
+  // Private results as recent.js draws them, as many as a busy turn brings.
+  const side = document.querySelector(".side");
+  const box = document.createElement("div");
+  box.className = "private-results";
+  for (let i = 0; i < count; i++) {
+    box.insertAdjacentHTML("beforeend", `<section class="private-result">
+      <h2 class="private-title">Only you see this</h2>
+      <p class="private-text">You traded hands with Bot 8: you gave the Bishop and got
+      the Guard.</p><button type="button" class="primary small">OK</button></section>`);
+  }
+  side.prepend(box);
+}"""
+
+
+@pytest.mark.parametrize("count", [2, 4])
+def test_private_results_leave_the_log_its_room(
+    browser: Browser, server: Server, count: int
+) -> None:
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    create_table(page, server, edition="premium", players=8, seats=["bot:easy"] * 7, tokens=8)
+    wait_my_play(page, random.Random(2))
+    page.evaluate(CROWD, count)
+    log = page.locator(".side .tab-panel").bounding_box()
+    line = page.locator("#log li").first.bounding_box()
+    assert log is not None
+    assert line is not None
+    assert log["height"] >= 5 * line["height"], (log, line)
+    assert log["y"] + log["height"] <= 768, log
+    context.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_your_cards_are_whole_on_the_first_screen_with_the_hint(
+    browser: Browser, server: Server, players: int
+) -> None:
+    """1366 x 768, few players: your cards, the hint and the choices are in view, and
+    choosing a card scrolls nothing under the top bar."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    seats = ["bot:easy"] * (players - 1)
+    create_table(page, server, edition="2019", players=players, seats=seats, hints=True)
+    wait_my_play(page, random.Random(5))
+    page.click("#hint-button")
+    expect(page.locator("#hint-text")).to_be_visible()
+
+    def assert_in_view() -> None:
+        top = page.locator(".topbar").bounding_box()
+        assert top is not None
+        for selector in (".status", ".hand-card >> nth=0", ".hand-card >> nth=1", ".choices"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None, selector
+            assert box["y"] >= top["y"] + top["height"] - 1, (selector, box, top)
+            assert box["y"] + box["height"] <= 768, (selector, box)
+
+    assert_in_view()
+    page.locator(".hand-card:not([aria-disabled])").first.click()
+    expect(page.locator(".hand-card.selected")).to_have_count(1)
+    assert_in_view()
+    context.close()

@@ -72,12 +72,17 @@ def test_the_stand_in_plays_when_the_turn_timer_runs_out(page: Page, server: Ser
     mine = version(page)
     expect(page.locator("#turn-clock")).to_be_visible()
     expect(page.locator(".seat.is-me .badge-clock")).to_be_visible()
-    # Ana does nothing: when her time is up, her stand-in plays her decision, and her
-    # own log says so (whatever the card did: a round may even have ended since).
+    # Ana does nothing: when her time is up, a bot plays her decision, and her own
+    # log says that her time ran out (she was there all along), the last turns too
+    # (whatever the card did: a round may even have ended since).
     wait_version(page, mine + 1)
     expect(page.locator("#log")).to_contain_text(
-        "While you were away, the bot standing in for you decided:", timeout=15_000
+        "Your time ran out: a bot decided for you.", timeout=15_000
     )
+    expect(page.locator("#log")).not_to_contain_text("While you were away")
+    if page.locator(".log-round").count() == 1:  # the round goes on: its strip has it
+        mark = page.locator('.recent-move[data-seat="0"] .recent-timeout')
+        expect(mark.first).to_have_text("time ran out")
 
 
 def test_the_lobby_invites_with_a_network_address_when_serving_on_every_interface(
@@ -142,7 +147,7 @@ def test_chat_text_with_markup_is_shown_as_text(browser: Browser, server: Server
     assert host.locator("#chat-lines img, #chat-lines b").count() == 0
     assert host.title() != "pwned"
     guest.click('[data-reaction="applause"]')
-    expect(host.locator("#chat-lines li").last).to_contain_text("👏 Applause")
+    expect(host.locator("#chat-lines li").last).to_contain_text("\u2605\ufe0e Applause")
     # A spectator reads; writes only once the host allows it.
     watcher = host_context.new_page()
     watcher.goto(host.locator("#watch-link").input_value())
@@ -229,3 +234,33 @@ def test_the_host_tools_stay_open_when_a_state_comes_as_they_open(
     expect(host.locator('#host-tools li[data-seat="1"] .host-remove')).to_be_visible()
     host_context.close()
     guest_context.close()
+
+
+DRAWN = """(button) => {
+  // A glyph no font has is drawn as the missing-glyph box: compare with it.
+  const style = getComputedStyle(button);
+  const draw = (text) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext("2d");
+    context.font = `32px ${style.fontFamily}`;
+    context.fillText(text, 8, 44);
+    return context.getImageData(0, 0, 64, 64).data.join();
+  };
+  const missing = draw("\\u{10FFFD}");
+  const symbol = button.querySelector("[aria-hidden]").textContent;
+  return [symbol, draw(symbol) !== missing && draw(symbol) !== draw("")];
+}"""
+
+
+def test_the_chats_reactions_draw_their_symbols_without_an_emoji_font(
+    page: Page, server: Server
+) -> None:
+    create_table(page, server, edition="classic", players=2, seats=["bot:easy"])
+    page.wait_for_selector(MY_TURN)
+    buttons = page.locator(".chat-reactions button")
+    expect(buttons).to_have_count(5)
+    for index in range(5):
+        symbol, drawn = buttons.nth(index).evaluate(DRAWN)
+        assert drawn, symbol

@@ -32,6 +32,7 @@ def create_table(
     seats: Sequence[str] = (),
     tokens: int | None = 1,
     first_player: int | None = None,
+    hints: bool = False,
 ) -> str:
     """Fill the home page's form and create the table; returns its id."""
     page.goto(server.url + "/")
@@ -40,8 +41,10 @@ def create_table(
     for index, seat in enumerate(seats, start=1):
         page.select_option(f"#seat-{index}", seat)
     page.fill("#name", name)
-    if tokens is not None or first_player is not None:
+    if tokens is not None or first_player is not None or hints:
         page.click("details.options summary")
+    if hints:
+        page.check("#opt-hints")
     if tokens is not None:
         page.fill("#opt-tokens", str(tokens))
     if first_player is not None:
@@ -58,7 +61,13 @@ def wait_my_turn(page: Page) -> None:
         if not page.locator(OPEN_DIALOG).count():
             return
         assert not page.locator("#end-title").count(), "the game ended"
-        page.click("#continue")
+        close_summary(page)
+
+
+def close_summary(page: Page) -> None:
+    """Close the round's summary if it is still open: it closes itself when this seat's
+    turn comes, maybe between a look and a click (so look and click are one step)."""
+    page.evaluate("() => document.querySelector('dialog[open] #continue')?.click()")
 
 
 def wait_my_play(page: Page, rng: random.Random) -> None:
@@ -115,7 +124,7 @@ def play_until_over(page: Page, rng: random.Random) -> int:
         if page.locator(OPEN_DIALOG).count():
             if page.locator("#end-title").count():
                 return turns
-            page.click("#continue")
+            close_summary(page)
             continue
         play_turn(page, rng)
         turns += 1

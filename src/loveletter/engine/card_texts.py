@@ -107,11 +107,11 @@ _TEXTS: dict[str, CardTexts] = {
         },
         effects={
             "en": "No effect when played or discarded. At the end of the round, if you are "
-            "the only player still in the round with a Spy in your discard pile, gain 1 "
-            "token (only one, even with both).",
+            "the only player still in the round with a copy of this card in your discard "
+            "pile, gain 1 token (only one, even with both).",
             "fr": "Aucun effet quand elle est jouée ou défaussée. À la fin de la manche, si "
-            "vous êtes le seul joueur encore en lice à avoir une Espionne dans votre "
-            "défausse, gagnez 1 jeton (un seul, même avec les deux).",
+            "vous êtes le seul joueur encore en lice à avoir un exemplaire de cette carte "
+            "dans votre défausse, gagnez 1 jeton (un seul, même avec les deux).",
         },
     ),
     "guard": CardTexts(

@@ -22,6 +22,7 @@ class CardInfo(TypedDict):
     value: int
     count: int
     name: str
+    phrase: str  # the name with its article, as a sentence says it: "the Guard", "la Servante"
     effect: str
     chooses: str  # a Choice value: nobody, other, any, others, two
     seats: list[int]  # how many seats an action of it may name
@@ -88,6 +89,7 @@ def _deck(edition: Edition, low: int, high: int, lang: str) -> DeckInfo:
                 "value": card.value,
                 "count": card.count,
                 "name": edition.card_name(card.id, lang),
+                "phrase": edition.card_phrase(card.id, lang),
                 "effect": edition.effect_text(card.id, low, lang),
                 "chooses": CARD_KINDS[card.id].chooses.value,
                 "seats": list(CARD_KINDS[card.id].seat_counts),

@@ -23,7 +23,7 @@ from typing import Any, cast
 from starlette.websockets import WebSocket
 
 from ..engine import Game, Narrator, build_view, events_for, events_seen
-from ..tables import TableState
+from ..tables import TableState, names_in
 from .messages import (
     chat_history,
     earlier_member,
@@ -40,10 +40,17 @@ log = logging.getLogger(__name__)
 #: How many chat lines of a table a newcomer gets (kept while someone watches it).
 CHAT_KEPT = 50
 
-#: The line before a decision a bot made for the player reading the log.
+#: The line before a decision a bot made for the player reading the log: standing in
+#: for them while they were gone ("bot"), or when their time ran out ("out").
 STANDIN_NOTE = {
-    "en": "While you were away, the bot standing in for you decided:",
-    "fr": "Pendant votre absence, le robot qui vous remplaçait a décidé\u00a0:",
+    "bot": {
+        "en": "While you were away, the bot standing in for you decided:",
+        "fr": "Pendant votre absence, le robot qui vous remplaçait a décidé\u00a0:",
+    },
+    "out": {
+        "en": "Your time ran out: a bot decided for you.",
+        "fr": "Votre temps était écoulé\u00a0: un robot a décidé pour vous.",
+    },
 }
 
 
@@ -177,28 +184,36 @@ class Connection:
         self._narrated = (game_number, round_number, len(game.log))
         key = (game_number, -1 if self.seat is None else self.seat)
         if self._narrator is None or self._narrator[0] != key:
-            narrator = Narrator(game.edition, game.players, self.seat, self.lang)
+            names = names_in([s.kind for s in state.seats], game.players, self.lang)
+            narrator = Narrator(game.edition, names, self.seat, self.lang)
             self._narrator = (key, narrator)
         narrator = self._narrator[1]
         marks = sorted(
-            index
-            for number, index, seat in state.data.standin_marks
+            (index, why)
+            for number, index, seat, why in state.data.standin_marks
             if (number, seat) == (round_number, self.seat) and index >= start
         )
         seen = events_seen(game, self.seat)
         lines: list[str] = []
-        for n, (begin, end) in enumerate(pairwise([start, *marks, len(game.log)])):
+        starts = [start, *(index for index, _ in marks), len(game.log)]
+        for n, (begin, end) in enumerate(pairwise(starts)):
             if n:  # a decision a bot made for this player begins here
-                lines.append(STANDIN_NOTE.get(self.lang, STANDIN_NOTE["en"]))
+                note = STANDIN_NOTE.get(marks[n - 1][1], STANDIN_NOTE["bot"])
+                lines.append(note.get(self.lang, note["en"]))
             lines += narrator.lines(seen[begin:end])
         return lines, start == 0
 
 
-def earlier_rounds(game: Game, seat: int | None, lang: str) -> list[tuple[int, list[str]]]:
+def earlier_rounds(
+    game: Game, seat: int | None, lang: str, state: TableState | None = None
+) -> list[tuple[int, list[str]]]:
     """The log of the game's latest EARLIER_ROUNDS finished rounds, round by round (its
-    number, its lines), as ``seat`` saw them, in ``lang``: for a client that starts the
-    game's log over (a new connection, another language)."""
-    narrator = Narrator(game.edition, game.players, seat, lang)
+    number, its lines), as ``seat`` saw them, in ``lang`` (bots' default names too,
+    with the table's ``state``): for a client that starts the game's log over (a new
+    connection, another language)."""
+    kinds = [] if state is None else [s.kind for s in state.seats]
+    names = names_in(kinds, game.players, lang)
+    narrator = Narrator(game.edition, names, seat, lang)
     finished = len(game.round_logs) - 1
     first = max(0, finished - EARLIER_ROUNDS)
     return [
@@ -243,7 +258,7 @@ class Rendered:
         at = (self.state.data.game_number, len(game.round_logs))
         kept = self.texts.earlier.get((seat, lang))
         if kept is None or kept[:2] != at:
-            text = earlier_member(earlier_rounds(game, seat, lang))
+            text = earlier_member(earlier_rounds(game, seat, lang, self.state))
             kept = self.texts.earlier[seat, lang] = (*at, text)
         return kept[2]
 

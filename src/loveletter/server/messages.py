@@ -78,6 +78,11 @@ def public_table(state: TableState) -> dict[str, Any]:
             }
             for s in state.seats
         ],
+        "timed_out": [
+            {"round": number, "index": index, "seat": seat}
+            for number, index, seat, why in data.standin_marks
+            if why == "out"
+        ],
     }
 
 

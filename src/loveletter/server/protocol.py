@@ -267,6 +267,15 @@ class SeatInfo(Model):
     standin_at: float | None
 
 
+class TimedOut(Model):
+    """A decision of the game that a bot made because the player's time ran out: its
+    round, the index in the round's events where it begins, and the seat."""
+
+    round: int
+    index: int
+    seat: int
+
+
 class TableInfo(Model):
     """A table as everyone sees it (no token, no card)."""
 
@@ -287,6 +296,7 @@ class TableInfo(Model):
     game: int
     version: int
     seats: list[SeatInfo]
+    timed_out: list[TimedOut]  # this game's, oldest first
 
 
 class QuickMatch(Incoming):
@@ -499,7 +509,7 @@ class HandHost(Incoming):
     id: Ref | None = None
 
 
-#: The quick reactions of the chat (the page draws each as an emoji).
+#: The quick reactions of the chat (the page draws each as a symbol and its word).
 Reaction = Literal["applause", "laugh", "wow", "thanks", "oops"]
 #: The longest chat message.
 CHAT_LENGTH = 200

@@ -61,7 +61,7 @@ class TableRow(Base):
     updated_at: Mapped[float] = mapped_column(Float, index=True)
     turn_timer: Mapped[float] = mapped_column(Float, default=0.0)  # 0: no turn timer
     deadline: Mapped[float | None] = mapped_column(Float)  # the awaited decision runs out
-    standin_marks: Mapped[list[Any] | None]  # [round, log index, seat] of bots' decisions
+    standin_marks: Mapped[list[Any] | None]  # [round, log index, seat, why] of bots' decisions
     host_seat: Mapped[int | None] = mapped_column(Integer)  # once the host sits
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)  # may they write
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # schema version 3

@@ -940,7 +940,10 @@ def _sqlite_begin(connection: Connection) -> None:
 def _table(row: Any) -> TableData:
     """A table's row as the domain's record."""
     table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
-    marks = tuple((r, i, s) for r, i, s in row.standin_marks or ())
+    # Marks stored before they said why were a stand-in's ("bot").
+    marks = tuple(
+        (m[0], m[1], m[2], m[3] if len(m) > 3 else "bot") for m in row.standin_marks or ()
+    )
     return dataclasses.replace(table, standin_marks=marks)
 
 

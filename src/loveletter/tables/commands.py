@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -286,7 +287,7 @@ def act(
     data = state.data
     current = state.seats[seat]
     if by != "player" and current.kind == "human":
-        data = dataclasses.replace(data, standin_marks=(*data.standin_marks, began))
+        data = dataclasses.replace(data, standin_marks=(*data.standin_marks, (*began, by)))
     if game.is_over:
         data = dataclasses.replace(data, status="finished")
     timeouts = {"player": 0, "bot": current.timeouts, "out": current.timeouts + 1}[by]
@@ -354,6 +355,20 @@ def _with_seats(state: TableState, changed: dict[int, SeatData]) -> TableState:
 
 #: A bot's default name, by language.
 _BOT_WORD = {"en": "Bot", "fr": "Robot"}
+_DEFAULT_BOT_NAME = re.compile(rf"(?:{'|'.join(_BOT_WORD.values())}) (\d+(?:\.\d+)?)")
+
+
+def names_in(kinds: Sequence[str], names: Sequence[str], lang: str) -> list[str]:
+    """The players' ``names`` (their seats' ``kinds`` in the same order) as a reader
+    in ``lang`` says them: a bot's default name in that language ("Bot 2" is "Robot 2"
+    in French), whatever the table's language; every other name as it is."""
+    word = _BOT_WORD.get(lang, "Bot")
+    said = []
+    for seat, name in enumerate(names):
+        found = _DEFAULT_BOT_NAME.fullmatch(name)
+        bot = seat < len(kinds) and kinds[seat] == "bot"
+        said.append(f"{word} {found.group(1)}" if found and bot else name)
+    return said
 
 
 def _bot_name(seat: int, taken: list[str], lang: str = "en") -> str:

@@ -30,7 +30,10 @@ TURN_BASED = 3600.0
 
 #: Where a bot's decision for a human seat begins in the current game's log: the
 #: round, the index of its first event in that round's log, and the seat.
-StandinMark = tuple[int, int, int]
+#: Where a decision a bot made for a human begins: round, index in the round's log,
+#: seat, and why ("out": the player's time ran out; "bot": a bot stood in for a
+#: player gone or away).
+StandinMark = tuple[int, int, int, str]
 
 #: A game of a table's history.
 GameStatus = Literal["playing", "finished"]

@@ -30,7 +30,7 @@ export class Deck {
    * @returns {CardInfo}
    */
   card(id) {
-    return this.byId.get(id) || { id, value: 0, count: 0, name: id, effect: "", chooses: "nobody", seats: [], names: null, step: null };
+    return this.byId.get(id) || { id, value: 0, count: 0, name: id, phrase: id, effect: "", chooses: "nobody", seats: [], names: null, step: null };
   }
 
   /** @param {string} id */

@@ -10,11 +10,13 @@ import { t } from "./i18n.js";
 /** @typedef {import("./protocol.js").Reaction} Reaction */
 
 /** @type {Record<Reaction, string>} */
-const REACTIONS = { applause: "👏", laugh: "😂", wow: "😮", thanks: "🙏", oops: "😬" };
+// Symbols that the usual text fonts have (an emoji needs a colour-emoji font, which
+// many systems lack: its box was drawn empty); U+FE0E asks for their text form.
+const REACTIONS = { applause: "\u2605\uFE0E", laugh: "\u263A\uFE0E", wow: "\u203C\uFE0E", thanks: "\u2665\uFE0E", oops: "\u2639\uFE0E" };
 const LENGTH = 200;
 
 /**
- * A reaction as its emoji and its word (a screen without emoji fonts still reads it).
+ * A reaction as its symbol and its word.
  * @param {Reaction} id
  */
 function reaction(id) {

@@ -193,6 +193,8 @@ export function homePage(main) {
       field(t("your_name"), name, h("small", { id: "name-hint" }, t(account ? "account_name_note" : "name_hint"))),
       h("div", { class: "row" }, field(t("edition"), editionSelect), field(t("players"), players, null, "narrow")),
       seats,
+      // What each level means, once: in a seat's list it cut the list's words.
+      h("p", { class: "muted small", id: "level-notes" }, t("level_notes", { notes: LEVELS.map((level) => `${t(`level_${level}`)} ${t(`level_note_${level}`)}`).join(t("list_separator")) })),
       h(
         "label",
         { class: "check" },
@@ -221,7 +223,7 @@ export function homePage(main) {
         h(
           "option",
           { value: `bot:${level}`, selected: form.seats[index] === `bot:${level}` },
-          t("seat_bot_note", { level: t(`level_${level}`), note: t(`level_note_${level}`) }),
+          t("seat_bot", { level: t(`level_${level}`) }),
         ),
       ),
       offered.map((name) => h("option", { value: `bot:${name}`, selected: form.seats[index] === `bot:${name}` }, t("seat_bot", { level: levelChoice(name, offered) }))),

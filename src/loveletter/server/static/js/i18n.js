@@ -43,7 +43,9 @@ export const CATALOGUE = {
     you: "You",
     seat_friend: "A friend (invitation link)",
     seat_bot: "Bot: {level}",
-    seat_bot_note: "Bot: {level} — {note}",
+    bot_name: "Bot {n}",
+    level_notes: "Bots: {notes}.",
+    list_separator: "; ",
     level_note_easy: "plays at random",
     level_note_medium: "wins 74% of the rounds against easy",
     level_note_hard: "wins 56% of the rounds against medium",
@@ -79,6 +81,7 @@ export const CATALOGUE = {
     replay_hint: "Finished games can be replayed move by move from their table.",
     // lobby
     lobby_title: "Table {id}",
+    lobby_title_host: "{name}'s table",
     invite: "Invite your friends with this link",
     copy: "Copy the link",
     copied: "Link copied",
@@ -291,9 +294,9 @@ export const CATALOGUE = {
     rules_out_h: "Out of the round",
     rules_out: "A player knocked out puts their hand face up on their discard pile without its effect, can no longer be chosen, and skips their turns until the round ends.",
     rules_choose_h: "Choosing players",
-    rules_choose_1: "A card can choose only players still in the round and not protected by a Handmaid.",
+    rules_choose_1: "A card can choose only players still in the round and not protected by {handmaid}.",
     rules_choose_2: "If a card must choose another player and nobody can be chosen, it is played without effect.",
-    rules_choose_3: "If a card may choose anyone, as the Prince does, and every other player is protected, it chooses its own player.",
+    rules_choose_3: "If a card may choose anyone, as {prince} does, and every other player is protected, it chooses its own player.",
     rules_end_h: "End of the round",
     rules_end: "The round ends at once when only one player is left in it (that player wins), or at the end of a turn when the deck is empty: everyone still in the round shows their hand, and the highest card wins.",
     rules_tie_sum: "A tie at the showdown: the tied players add up the values of their discard piles, and the highest total wins; players still tied all win.",
@@ -310,12 +313,13 @@ export const CATALOGUE = {
     col_effect: "Effect",
     col_playing: "Playing cards",
     rules_playing_h: "With a deck of playing cards",
-    rules_playing_intro: "No Love Letter deck at hand? These cards of an ordinary deck, with its jokers, stand for the characters:",
-    rules_playing_completed: "* As in the Premium deck (the same character, a black card); the Chancellor, which Premium lacks, takes the black sixes.",
+    rules_playing_intro: "No Love Letter deck at hand? The cards of an ordinary deck, with its jokers, in the last column of the tables above, stand for the characters.",
+    rules_playing_completed: "* As in the Premium deck (the same character, a black card).",
+    rules_playing_chancellor: "{chancellor}, which is not in Premium, takes the black sixes.",
     rules_playing_rank: "A playing card's rank is its character's value in the 2019 numbering (the King is a seven): in this edition, read the value from the table, not from the card.",
     chat_title: "Chat",
     chat_send: "Send",
-    chat_placeholder: "A word to the table (200 characters)",
+    chat_placeholder: "A word to the table",
     chat_read_only: "Spectators read the chat",
     chat_spectators_off: "The host has not let spectators write.",
     chat_let_spectators: "Spectators may write in the chat",
@@ -376,6 +380,7 @@ export const CATALOGUE = {
     play_why_two: "Choose exactly two players.",
     you_suffix: "{name} (you)",
     recent_outcome: "{name}:",
+    recent_timeout: "time ran out",
     account_sign_in: "Sign in",
     account_menu_label: "Your account: {name}",
     account_title_in: "Sign in",
@@ -567,7 +572,9 @@ export const CATALOGUE = {
     you: "Vous",
     seat_friend: "Un ami (lien d'invitation)",
     seat_bot: "Robot\u00a0: {level}",
-    seat_bot_note: "Robot\u00a0: {level} — {note}",
+    bot_name: "Robot {n}",
+    level_notes: "Robots\u00a0: {notes}.",
+    list_separator: "\u00a0; ",
     level_note_easy: "joue au hasard",
     level_note_medium: "gagne 74\u00a0% des manches contre facile",
     level_note_hard: "gagne 56\u00a0% des manches contre moyen",
@@ -581,7 +588,7 @@ export const CATALOGUE = {
     tokens_to_win: "Jetons pour gagner",
     tokens_default: "règle de l'édition : {n}",
     tie_rule: "Égalité non départagée à la fin de la manche",
-    tie_all: "tous les ex æquo gagnent la manche",
+    tie_all: "les ex æquo gagnent tous",
     tie_nobody: "personne ne gagne la manche",
     face_up: "À 2 joueurs, retirer 3 cartes face visible",
     first_player: "Premier joueur",
@@ -602,6 +609,7 @@ export const CATALOGUE = {
     how_4: "Réunissez assez de jetons pour gagner la partie.",
     replay_hint: "Les parties terminées se revoient coup par coup depuis leur table.",
     lobby_title: "Table {id}",
+    lobby_title_host: "La table {de:name}",
     invite: "Invitez vos amis avec ce lien",
     copy: "Copier le lien",
     copied: "Lien copié",
@@ -808,9 +816,9 @@ export const CATALOGUE = {
     rules_out_h: "Élimination",
     rules_out: "Un joueur éliminé pose sa main face visible sur sa défausse, sans effet ; il ne peut plus être désigné et passe ses tours jusqu'à la fin de la manche.",
     rules_choose_h: "Désigner des joueurs",
-    rules_choose_1: "Une carte ne peut désigner que des joueurs encore en lice et non protégés par une Servante.",
+    rules_choose_1: "Une carte ne peut désigner que des joueurs encore en lice et non protégés par {handmaid}.",
     rules_choose_2: "Si une carte doit désigner un autre joueur et que personne ne peut l'être, elle est jouée sans effet.",
-    rules_choose_3: "Si une carte peut désigner n'importe qui, comme le Prince, et que tous les autres joueurs sont protégés, elle désigne son propre joueur.",
+    rules_choose_3: "Si une carte peut désigner n'importe qui, comme {prince}, et que tous les autres joueurs sont protégés, elle désigne son propre joueur.",
     rules_end_h: "Fin de la manche",
     rules_end: "La manche s'arrête dès qu'il ne reste qu'un joueur en lice (il la gagne), ou à la fin d'un tour si la pioche est vide : chaque joueur encore en lice montre sa main, et la carte la plus forte gagne.",
     rules_tie_sum: "En cas d'égalité, les joueurs à égalité additionnent les valeurs de leur défausse, et le plus gros total l'emporte ; ceux qui restent à égalité gagnent tous.",
@@ -827,12 +835,13 @@ export const CATALOGUE = {
     col_effect: "Effet",
     col_playing: "Cartes à jouer",
     rules_playing_h: "Avec un jeu de cartes ordinaire",
-    rules_playing_intro: "Pas de paquet Love Letter sous la main ? Ces cartes d'un jeu ordinaire, avec ses jokers, tiennent lieu de personnages :",
-    rules_playing_completed: "* Comme dans le paquet Premium (même personnage, carte noire) ; le Chancelier, absent de Premium, prend les six noirs.",
+    rules_playing_intro: "Pas de paquet Love Letter sous la main ? Les cartes d'un jeu ordinaire, avec ses jokers, qu'indique la dernière colonne des tableaux ci-dessus, tiennent lieu de personnages.",
+    rules_playing_completed: "* Comme dans le paquet Premium (même personnage, carte noire).",
+    rules_playing_chancellor: "{chancellor}, qui n'est pas dans Premium, prend les six noirs.",
     rules_playing_rank: "Le rang d'une carte à jouer est la valeur de son personnage dans la numérotation de 2019 (le Roi est un sept) : dans cette édition, lisez la valeur dans le tableau, pas sur la carte.",
     chat_title: "Discussion",
     chat_send: "Envoyer",
-    chat_placeholder: "Un mot à la table (200 caractères)",
+    chat_placeholder: "Un mot à la table",
     chat_read_only: "Les spectateurs lisent la discussion",
     chat_spectators_off: "L'hôte n'a pas permis aux spectateurs d'écrire.",
     chat_let_spectators: "Les spectateurs peuvent écrire",
@@ -893,6 +902,7 @@ export const CATALOGUE = {
     play_why_two: "Choisissez exactement deux joueurs.",
     you_suffix: "{name} (vous)",
     recent_outcome: "{name} :",
+    recent_timeout: "temps écoulé",
     account_sign_in: "Se connecter",
     account_menu_label: "Votre compte\u00a0: {name}",
     account_title_in: "Connexion",
@@ -1204,4 +1214,14 @@ export function listNames(names) {
   const and = lang() === "fr" ? " et " : " and ";
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")}${and}${names[names.length - 1]}`;
+}
+
+/**
+ * A bot's name as this page says it: the server's default names ("Bot 2", "Robot 2")
+ * in the page's language; any other name as it is.
+ * @param {string} name
+ */
+export function botName(name) {
+  const found = name.match(/^(?:Bot|Robot) (\d+(?:\.\d+)?)$/);
+  return found ? t("bot_name", { n: found[1] }) : name;
 }

@@ -175,6 +175,34 @@ export function privateResults(view, me, from = 0) {
 }
 
 /**
+ * Whether a private result of the seat `me` still tells how things are in `view`:
+ * the card it shows in another seat's hand is still known to be there (the view's
+ * known_hands: not played, not traded away, the round not over), and a Chancellor's
+ * cards are still to be chosen from. Once out of date it is only history (the log,
+ * the notes).
+ * @param {GameEvent} event
+ * @param {View} view
+ * @param {number} me
+ * @returns {boolean}
+ */
+export function stillTrue(event, view, me) {
+  /** @param {number} seat */
+  const known = (seat) => view.known_hands[String(seat)];
+  switch (event.type) {
+    case "look":
+      return known(event.target) === event.card;
+    case "compare":
+      return event.seat === me ? known(event.target) === event.target_card : known(event.seat) === event.seat_card;
+    case "trade":
+      return event.first === me ? known(event.second) === event.first_card : known(event.first) === event.second_card;
+    case "chancellor_draw":
+      return view.phase === "chancellor" && view.to_move === me;
+    default:
+      return false;
+  }
+}
+
+/**
  * @param {GameEvent} event
  * @param {number} me
  * @returns {boolean}

@@ -43,6 +43,16 @@
  * @property {number} game  the game's number at this table (0 in the lobby)
  * @property {number} version
  * @property {SeatInfo[]} seats
+ * @property {TimedOut[]} timed_out  this game's decisions made by a bot because the
+ *   player's time ran out, oldest first
+ */
+
+/**
+ * Where a decision a bot made when the player's time ran out begins.
+ * @typedef {object} TimedOut
+ * @property {number} round
+ * @property {number} index  in the round's events
+ * @property {number} seat
  */
 
 /**
@@ -517,6 +527,7 @@
  * @property {number} value
  * @property {number} count  copies in the deck
  * @property {string} name
+ * @property {string} phrase  the name with its article, as a sentence says it
  * @property {string} effect
  * @property {string} chooses  whom it chooses: nobody, other, any, others, two
  * @property {number[]} seats  how many seats an action of it may name ([] : none)

@@ -15,8 +15,23 @@ import { chosenBy, movesOf } from "./moves.js";
 /** @typedef {import("./protocol.js").GameEvent} GameEvent */
 /** @typedef {import("./state.js").Overlay} Overlay */
 
-/** How many plays the strip shows. */
+/** How many plays the strip shows at least, as many as fit on its line. */
 const STRIP = 4;
+
+/**
+ * The plays the strip must show to the seat `me`: every play since its own last one
+ * (what happened between its turns, the play that put it out among them), a lap at
+ * most (a player out of the round sees the latest lap). A spectator: the newest.
+ * @param {Move[]} moves  the round's, in order
+ * @param {number | null} me
+ * @param {number} players
+ * @returns {number}
+ */
+export function playsSince(moves, me, players) {
+  if (me === null) return Math.min(moves.length, 1);
+  const mine = moves.findLastIndex((move) => move.seat === me);
+  return Math.min(moves.length - 1 - mine, players - 1) || Math.min(moves.length, 1);
+}
 
 /**
  * The classes of a seat touched by the last play: its player and its targets.
@@ -85,7 +100,17 @@ export function playWords(move, me) {
  */
 export function recentStrip(ctx) {
   const { view, deck } = ctx;
-  const moves = movesOf(view, deck).slice(-STRIP);
+  const all = movesOf(view, deck);
+  const since = playsSince(all, ctx.me, view.players.length);
+  const moves = all.slice(-Math.max(STRIP, since));
+  // A play (and the steps after it) that a bot made because the player's time ran out.
+  const timeouts = (ctx.table?.timed_out ?? []).filter((mark) => mark.round === view.round);
+  /** @param {Move} move */
+  const timedOut = (move) => {
+    const next = all[all.indexOf(move) + 1];
+    const end = next ? next.index : view.events.length;
+    return timeouts.some((mark) => mark.seat === move.seat && mark.index >= move.index - 1 && mark.index < end);
+  };
   /** @param {number} seat */
   const name = (seat) => (seat === ctx.me ? t("recent_you") : view.players[seat]);
   const items = moves.map((move, i) => {
@@ -94,8 +119,9 @@ export function recentStrip(ctx) {
     const results = move.outcomes.filter((outcome) => outcome.kind !== "protected" && outcome.kind !== "no_effect" && outcome.kind !== "seen");
     return h(
       "li",
-      { class: i === moves.length - 1 ? "recent-move is-last" : "recent-move", "data-seat": move.seat },
+      { class: ["recent-move", i === moves.length - 1 ? "is-last" : "", i >= moves.length - since ? "since" : ""].filter(Boolean).join(" "), "data-seat": move.seat },
       h("span", { class: "recent-words" }, words),
+      timedOut(move) ? h("span", { class: "recent-outcome recent-timeout" }, t("recent_timeout")) : null,
       results.map((outcome) => h("span", { class: `recent-outcome recent-${outcome.kind}` }, t("recent_outcome", { name: outcome.seat === ctx.me ? t("you") : view.players[outcome.seat] }), " ", outcomeWords(deck, outcome))),
     );
   });
@@ -110,12 +136,15 @@ export function recentStrip(ctx) {
 /**
  * Shows only the newest plays of a drawn strip that fit whole on its line, leaving
  * out the oldest first: a play cut at the strip's edge reads as another one (the log
- * has them all). The newest always stays, on two lines if one is too short for it.
- * Fitting again (the page was laid out anew) starts from every play.
+ * has them all). The plays since the seat's last one (`.since`) always stay: when
+ * they do not fit on one line, the strip takes as many lines as they need. The
+ * newest stays on two lines if one is too short for it. Fitting again (the page was
+ * laid out anew) starts from every play.
  * @param {Element} strip
  */
 export function fitStrip(strip) {
   const moves = [...strip.children];
+  strip.classList.remove("lines");
   for (const move of moves) move.classList.remove("cut", "wraps");
   // Measured to the fraction of a pixel: scrollWidth rounds a play half a pixel out.
   const overflows = () => {
@@ -126,8 +155,13 @@ export function fitStrip(strip) {
     });
   };
   let first = 0;
-  while (first < moves.length - 1 && overflows()) moves[first++].classList.add("cut");
-  if (overflows()) moves[first]?.classList.add("wraps");
+  while (first < moves.length - 1 && !moves[first].classList.contains("since") && overflows()) moves[first++].classList.add("cut");
+  if (first < moves.length - 1 && overflows()) strip.classList.add("lines");
+  const line = strip.getBoundingClientRect();
+  for (const move of moves.slice(first)) {
+    const box = move.getBoundingClientRect();
+    if (box.left < line.left || box.right > line.right) move.classList.add("wraps");
+  }
 }
 
 /**

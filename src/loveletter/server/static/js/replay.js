@@ -45,6 +45,8 @@ export function replayPage(main, tableId, gameNumber) {
   async function load() {
     replace(main, h("p", { class: "panel notice" }, t("replay_loading")));
     try {
+      // Games count from 1: a game 0 is as unknown as a game 99, not a bad request.
+      if (gameNumber < 1) throw { code: "unknown_game", status: 404, message: "" };
       data = await api.replay(tableId, gameNumber, lang());
     } catch (caught) {
       const error = /** @type {import("./api.js").ApiError} */ (caught);

@@ -41,6 +41,12 @@ export function rulesPage(main) {
    * @param {EditionInfo} edition
    */
   function render(editions, edition) {
+    const cards = edition.decks.flatMap((deck) => deck.cards);
+    // The edition's own names, with their articles: "la Servante", "Oliver le dragon".
+    const phrase = (/** @type {string} */ id) => cards.find((card) => card.id === id)?.phrase ?? "";
+    const completed = edition.decks.some((deck) => deck.playing_cards.some((p) => !p.given));
+    const unsaid = edition.decks.flatMap((deck) => deck.playing_cards).find((p) => p.card === "chancellor" && !p.given);
+    const chancellor = unsaid ? phrase("chancellor") : "";
     document.title = `${t("rules_title")} — ${edition.name}`;
     namePage(t("rules_title"));
     const select = h(
@@ -69,24 +75,30 @@ export function rulesPage(main) {
         section("rules_goal_h", h("p", {}, t("rules_goal"))),
         section("rules_setup_h", h("p", {}, t("rules_setup")), edition.players[0] === 2 ? h("p", {}, t("rules_setup_two")) : null, h("p", {}, t("rules_first"))),
         section("rules_turn_h", h("p", {}, t("rules_turn")), h("p", {}, t("rules_piles"))),
-        section("rules_choose_h", h("ul", {}, ["rules_choose_1", "rules_choose_2", "rules_choose_3"].map((key) => h("li", {}, t(key))))),
+        section("rules_choose_h", h("ul", {}, ["rules_choose_1", "rules_choose_2", "rules_choose_3"].map((key) => h("li", {}, t(key, { handmaid: phrase("handmaid"), prince: phrase("prince") }))))),
         section("rules_out_h", h("p", {}, t("rules_out"))),
         section("rules_end_h", h("p", {}, t("rules_end")), h("p", {}, t(TIE_BY_DISCARDS.has(edition.id) ? "rules_tie_sum" : "rules_tie_all"))),
         section("rules_tokens_h", h("p", {}, t("rules_tokens")), tokensTable(edition)),
+        h("h2", { class: "rules-cards-title" }, t("rules_cards_h")),
+        edition.decks.map((deck) => deckTable(edition, deck)),
+        // After the cards, as the page's introduction says: it reads their last column.
         section(
           "rules_playing_h",
           h("p", {}, t("rules_playing_intro")),
-          edition.decks.some((deck) => deck.playing_cards.some((p) => !p.given)) ? h("p", { class: "small" }, t("rules_playing_completed")) : null,
+          completed ? h("p", { class: "small" }, t("rules_playing_completed"), chancellor ? ` ${capitalize(t("rules_playing_chancellor", { chancellor }))}` : null) : null,
           rankDiffers(edition) ? h("p", { class: "small" }, t("rules_playing_rank")) : null,
         ),
-        h("h2", { class: "rules-cards-title" }, t("rules_cards_h")),
-        edition.decks.map((deck) => deckTable(edition, deck)),
       ),
     );
   }
 
   load().catch((error) => toast(t("error", { message: error.message }), "error"));
   return { onLang: () => load() };
+}
+
+/** @param {string} text */
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

@@ -6,7 +6,7 @@
 // draws it.
 
 import { byWord, nextStep, stepWord } from "./actions.js";
-import { lastPlayIndex, privateResults } from "./moves.js";
+import { lastPlayIndex, privateResults, stillTrue } from "./moves.js";
 
 /** @typedef {import("./protocol.js").StateMessage} StateMessage */
 /** @typedef {import("./protocol.js").ErrorMessage} ErrorMessage */
@@ -307,6 +307,10 @@ function received(state, message) {
     next.reviewed = view.results.length;
     next.summary = true;
   }
+  // The summary is for the pause between rounds: when this seat's turn comes it closes
+  // itself, so that no turn (and no turn's clock) runs behind it. The log keeps the
+  // round's end.
+  if (view && next.summary && view.legal_actions.length && !isOver(view)) next.summary = false;
   const position = positionKey(message.position);
   if (next.pending && position !== next.pending.position) next.pending = null;
   const key = view ? `${view.legal_actions.join("|")}@${position}` : "";
@@ -359,15 +363,21 @@ function withEarlier(log, earlier) {
  */
 function news(state, view, me) {
   const seen = { round: view.round, count: view.events.length };
-  if (state.seen === null) return { seen, overlays: state.overlays, flash: state.flash };
+  // What the private results tell must still be so: a hand they show changed, a
+  // Chancellor's choice made, they go.
+  const current = me === null ? [] : state.overlays.filter((overlay) => stillTrue(overlay.event, view, me));
+  const kept = current.length === state.overlays.length ? state.overlays : current;
+  if (state.seen === null) return { seen, overlays: kept, flash: state.flash };
   const from = state.seen.round === view.round ? Math.min(state.seen.count, view.events.length) : 0;
-  if (from === view.events.length) return { seen, overlays: state.overlays, flash: state.flash };
+  if (from === view.events.length) return { seen, overlays: kept, flash: state.flash };
   const play = lastPlayIndex(view);
   const flash = play >= 0 && play >= from ? `${view.round}:${play}` : state.flash;
   // A new round closes what the round before showed (its summary tells the end).
-  let overlays = from ? state.overlays : state.overlays.filter((overlay) => overlay.key.startsWith(`${view.round}:`));
+  let overlays = from ? kept : kept.filter((overlay) => overlay.key.startsWith(`${view.round}:`));
   if (me !== null) {
-    const fresh = privateResults(view, me, from).map((event) => ({ key: `${view.round}:${view.events.indexOf(event)}`, event }));
+    const fresh = privateResults(view, me, from)
+      .filter((event) => stillTrue(event, view, me))
+      .map((event) => ({ key: `${view.round}:${view.events.indexOf(event)}`, event }));
     if (fresh.length) overlays = [...overlays, ...fresh];
   }
   return { seen, overlays, flash };

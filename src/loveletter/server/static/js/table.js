@@ -20,7 +20,7 @@ import { field, h, patch, regions, toast, valueOf } from "./dom.js";
 import { errorText } from "./errors.js";
 import { hintBox } from "./hint.js";
 import { hostBadge, hostTools, isHost, mayStart } from "./hostctl.js";
-import { lang, levelName, t } from "./i18n.js";
+import { botName, lang, levelName, t } from "./i18n.js";
 import { inviteBlock, watchBlock } from "./invite.js";
 import { drawArrows, flyCard } from "./motion.js";
 import { lastMove, revealedHands } from "./moves.js";
@@ -118,7 +118,7 @@ export function tablePage(main, tableId, { watch }) {
   /** @param {ServerMessage} message */
   function received(message) {
     const game = gameOf(getState());
-    dispatch(message);
+    dispatch(message.type === "state" ? withBotNames(message) : message);
     if (message.type === "state") {
       const finished = message.table.status === "finished" ? message.table.game : null;
       if (finished !== null && getState().ratings?.game !== finished) askRatings(finished);
@@ -201,7 +201,7 @@ export function tablePage(main, tableId, { watch }) {
     const pace = turnBased(message.table.turn_timer) ? timerText(message.table.turn_timer) : null;
     if (message.table.status === "lobby" || !view) {
       if (info) info.textContent = [deck.edition.name, pace].filter(Boolean).join(" · ");
-      document.title = `${[t("lobby_title", { id: tableId }), pace].filter(Boolean).join(" · ")} — Love Letter`;
+      document.title = `${[tableTitle(message.table), pace].filter(Boolean).join(" · ")} — Love Letter`;
       patch(main, draw("lobby", [message, deck, state.links, state.joinError, state.joinName, state.open, state.chat, state.lang, state.hostToken, signedIn()], () => lobby(state, message)));
       return;
     }
@@ -292,12 +292,12 @@ export function tablePage(main, tableId, { watch }) {
         "div",
         { class: "board" },
         draw("status", [state.status, state.pending, message, state.choice.word, state.lang, deck, state.clockOffset], () => statusBar(state, ctx, deciding)),
-        draw("recent", [view, deck, me, state.lang], () => recentStrip(ctx)),
+        draw("recent", [view, message.table.timed_out, deck, me, state.lang], () => recentStrip(ctx)),
         draw("hint", [message, state.hint, deciding, state.lang], () => hintBox(message, state.hint, deciding, askHint)),
         state.narrow ? privates : null,
-        // From six players the middle of the table takes a cell among the seats.
-        h("div", { class: "opponents" }, others.map(seat), n >= 6 ? center : null),
-        n >= 6 ? null : center,
+        // The middle of the table takes a cell among the seats: a row of its own
+        // would push your hand below the fold.
+        h("div", { class: "opponents" }, others.map(seat), center),
         mine,
         draw("host-tools", [message.table, players, me, host, state.open["host-tools"], state.lang], () =>
           host ? hostTools(message.table, view.players, me, state.open["host-tools"], hostOrders) : null,
@@ -347,7 +347,8 @@ export function tablePage(main, tableId, { watch }) {
       { class: `status status-${kind}`, role: "status", id: "status" },
       deciding ? h("strong", { class: "status-turn" }, t("your_turn")) : null,
       h("span", {}, text),
-      ctx.me === null && !watch ? h("span", { class: "watch-note", id: "started-note" }, t("game_started_watch")) : null,
+      // Opened after the start, a game is watched; opened after its end, it is only over.
+      ctx.me === null && !watch && view.phase !== "game_over" ? h("span", { class: "watch-note", id: "started-note" }, t("game_started_watch")) : null,
       table ? clockNotes(table, view, ctx.me, state.clockOffset, () => connection.send({ type: "back" })) : null,
       isOver(view) && view.results.length
         ? h("button", { type: "button", class: "ghost small", id: "show-summary", "data-focus": "show-summary", onclick: () => dispatch({ type: "summary", open: true }) }, t("show_results"))
@@ -382,6 +383,7 @@ export function tablePage(main, tableId, { watch }) {
       ),
     );
     let action;
+    const guest = mySeat === null && !host;
     if (mySeat === null && open && !watch) {
       const account = signedIn();
       const input = h("input", {
@@ -413,17 +415,29 @@ export function tablePage(main, tableId, { watch }) {
     return h(
       "section",
       { class: "lobby panel" },
-      h("h1", {}, t("lobby_title", { id: tableId })),
+      h("h1", {}, tableTitle(table)),
       h("p", { class: "muted", id: "table-edition" }, [deck?.edition.name, turnBased(table.turn_timer) ? timerText(table.turn_timer) : null].filter(Boolean).join(" · ")),
-      inviteBlock(tableId, state.links),
+      // A friend who opened the invitation takes a seat first; the links to share
+      // are for those seated.
+      guest ? action : null,
+      guest ? null : inviteBlock(tableId, state.links),
       seats,
       lobbyClocks(table),
       table.public ? h("p", { class: "muted small", id: "table-public" }, t("table_public")) : null,
       h("p", { class: "muted small" }, t("waiting_players")),
-      action,
+      guest ? null : action,
       isHost(table, mySeat, host) ? hostTools(table, [], mySeat, state.open["host-tools"], hostOrders) : null,
       chat(state, message, mySeat),
     );
+  }
+
+  /**
+   * A table's name: its host's ("Ana's table"), else its code.
+   * @param {import("./protocol.js").TableInfo} table
+   */
+  function tableTitle(table) {
+    const host = table.seats.find((seat) => seat.seat === table.host_seat);
+    return host && host.kind === "human" && host.name ? t("lobby_title_host", { name: host.name }) : t("lobby_title", { id: tableId });
   }
 
   /**
@@ -483,6 +497,24 @@ export function tablePage(main, tableId, { watch }) {
       const primary = dialog.querySelector(".primary");
       if (primary instanceof HTMLElement) primary.focus();
     }
+  }
+
+  /**
+   * The state with its bots' default names in the page's language, whatever the
+   * table's ("Robot 2" in a French page; the server tells the log so too).
+   * @param {StateMessage} message
+   * @returns {StateMessage}
+   */
+  function withBotNames(message) {
+    const bots = new Set(message.table.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.seat));
+    /** @param {string} name @param {number} seat */
+    const say = (name, seat) => (bots.has(seat) ? botName(name) : name);
+    if (![...bots].some((seat) => message.table.seats[seat].name !== say(message.table.seats[seat].name ?? "", seat))) return message;
+    const seats = message.table.seats.map((seat) => (seat.name === null ? seat : { ...seat, name: say(seat.name, seat.seat) }));
+    const view = message.view
+      ? { ...message.view, players: message.view.players.map(say), seats: message.view.seats.map((seat, s) => ({ ...seat, name: say(seat.name, s) })) }
+      : null;
+    return { ...message, table: { ...message.table, seats }, view };
   }
 
   // ---------------------------------------------------------------- intents
