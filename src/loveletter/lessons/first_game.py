@@ -47,7 +47,7 @@ FIRST_GAME = Lesson(
                 "rounds: you win one by being the last player still in, or by holding the "
                 "highest card when the deck runs out. Each round won earns a token; here, "
                 "3 tokens win the game.",
-                "fr": "Bienvenue ! Vous êtes Ana, face à Bruno, un bot. Love Letter se joue "
+                "fr": "Bienvenue ! Vous êtes Ana, face à Bruno, un robot. Love Letter se joue "
                 "en manches : on en gagne une en étant la dernière personne en lice, ou en "
                 "ayant la plus forte carte quand la pioche est vide. Chaque manche gagnée "
                 "rapporte un jeton ; ici, 3 jetons gagnent la partie.",
@@ -372,7 +372,7 @@ FIRST_GAME = Lesson(
                 "real game against easy bots?",
                 "fr": "Bruno avait un Garde : il est éliminé. Vous gagnez la manche, votre "
                 "troisième jeton, et la partie ! Vous connaissez maintenant toutes les "
-                "cartes de l'édition 2019. Envie d'une vraie partie contre des bots "
+                "cartes de l'édition 2019. Envie d'une vraie partie contre des robots "
                 "faciles ?",
             },
             focus="tokens",

@@ -211,7 +211,7 @@ _FR = {
     "lesson_keys": "Entrée suite  0-9 choix  Échap retour  p pour moi  s vraie partie  ^C fin",
     "lesson_title": "{title} · étape {number} sur {total}",
     "lesson_next": "Suite",
-    "lesson_play": "Jouer une vraie partie contre des bots faciles",
+    "lesson_play": "Jouer une vraie partie contre des robots faciles",
     "lesson_try_again": "Essayez encore. {why}",
     "focus_hand": "↓ Votre main",
     "focus_deck": "↑ La pioche, sur le bord bas du cadre des joueurs",

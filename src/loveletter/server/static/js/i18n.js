@@ -539,10 +539,10 @@ export const CATALOGUE = {
   },
   fr: {
     learn_link: "Apprendre à jouer",
-    learn_intro: "Vous découvrez Love Letter ? Une courte partie guidée contre un bot vous montre chaque carte, puis vous jouez contre des bots faciles.",
+    learn_intro: "Vous découvrez Love Letter ? Une courte partie guidée contre un robot vous montre chaque carte, puis vous jouez contre des robots faciles.",
     lesson_step: "Étape {n} sur {total}",
     lesson_next: "Suite",
-    lesson_play_real: "Jouer une vraie partie contre des bots faciles",
+    lesson_play_real: "Jouer une vraie partie contre des robots faciles",
     lesson_skip: "Passer à une vraie partie",
     lesson_show: "Jouez-le pour moi",
     lesson_try_again: "Essayez encore.",
