@@ -174,7 +174,7 @@ export const CATALOGUE = {
     notes_empty: "Nothing yet: what you are shown privately (a look at a hand, a comparison, a trade, a draw) is noted here.",
     note_turn: "Turn {turn}",
     note_look: "You saw {name}'s card: {card}",
-    note_compare: "You compared hands with {name}: you held {mine}, they held {theirs}",
+    note_compare: "You compared hands with {name}: you held {mine}, {name} held {theirs}",
     note_trade: "You traded hands with {name}: you gave {gave} and got {got}",
     note_chancellor_draw: "You drew {cards}",
     note_chancellor_return: "You put under the deck, in this order: {cards}",

@@ -15,15 +15,24 @@ import { contract, lang } from "./i18n.js";
 
 /**
  * A card's phrase cut in two: the words before its name (its article), and its name
- * as its chip shows it. A phrase that is the name itself, or the name with another
- * capital ("the King's Advisors" for "The King's Advisors"), has nothing before.
+ * as its chip shows it. The phrase may end with the name's first words only ("le
+ * Prêtre" for "Prêtre (Tomas)"); a phrase that is the name with another capital ("the
+ * King's Advisors" for "The King's Advisors") has nothing before it.
  * @param {string} name
  * @param {string} phrase
  * @returns {{ before: string, name: string }}
  */
 export function phraseParts(name, phrase) {
-  const ends = phrase.length >= name.length && phrase.slice(phrase.length - name.length) === name;
-  return ends ? { before: phrase.slice(0, phrase.length - name.length), name } : { before: "", name };
+  const words = phrase.split(" ");
+  for (let k = 0; k < words.length; k++) {
+    const tail = words.slice(k).join(" ");
+    if (tail.toLowerCase() === name.toLowerCase()) return { before: k ? `${words.slice(0, k).join(" ")} ` : "", name };
+    if (name.startsWith(`${tail} `) || name.startsWith(`${tail}(`)) return { before: k ? `${words.slice(0, k).join(" ")} ` : "", name };
+  }
+  // Elided articles stay joined to their word: "l'Espionne".
+  const elided = phrase.match(/^(\S*')(.*)$/);
+  if (elided && (elided[2] === name || name.startsWith(`${elided[2]} `))) return { before: elided[1], name };
+  return { before: "", name };
 }
 
 /**
