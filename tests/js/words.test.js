@@ -217,3 +217,24 @@ for (const lang of ["en", "fr"]) {
     assert.equal(drawn, readFileSync(golden, "utf8"));
   });
 }
+
+test("French joins a card's article to 'de' and 'à', and capitalizes it at a sentence's start", async () => {
+  const { contract, capital, t } = await import("../../src/loveletter/server/static/js/i18n.js");
+  setLang("fr");
+  assert.equal(contract("de", "le Garde"), "du Garde");
+  assert.equal(contract("de", "les Conseillers du roi"), "des Conseillers du roi");
+  assert.equal(contract("de", "la Baronne"), "de la Baronne");
+  assert.equal(contract("de", "l'Espionne"), "de l'Espionne");
+  assert.equal(contract("de", "Oliver le dragon"), "d'Oliver le dragon");
+  assert.equal(contract("de", "Claire l'espionne"), "de Claire l'espionne");
+  assert.equal(contract("à", "le Garde"), "au Garde");
+  assert.equal(contract("à", "les Conseillers du roi"), "aux Conseillers du roi");
+  assert.equal(contract("à", "l'Évêque"), "à l'Évêque");
+  assert.equal(capital("le Flagorneur"), "Le Flagorneur");
+  assert.equal(t("badge_jester", { card: "le Bouffon" }), "a le jeton du Bouffon");
+  assert.equal(t("sycophant_note", { card: "le Flagorneur", name: "Ana" }), "Le Flagorneur a désigné Ana\u00a0: votre carte doit viser Ana.");
+  setLang("en");
+  assert.equal(t("badge_jester", { card: "the Jester" }), "holds the Jester's token");
+  assert.equal(t("sycophant_note", { card: "the Sycophant", name: "Ana" }), "The Sycophant chose Ana: your card must target Ana.");
+  assert.equal(t("name_card", { card: "the Guard" }), "Name a card (not the Guard)");
+});

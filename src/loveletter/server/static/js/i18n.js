@@ -655,7 +655,7 @@ export const CATALOGUE = {
     badge_protected: "sous protection",
     badge_out: "hors jeu",
     badge_jester: "a le jeton {du:card}",
-    badge_sycophant: "désigné par {card}",
+    badge_sycophant: "cible {du:card}",
     known: "Vous savez :",
     hidden_card: "une carte cachée",
     hidden_cards: "{n} {n|carte cachée|cartes cachées}",
