@@ -20,7 +20,7 @@ Object.assign(globalThis, { document: { documentElement: {} } });
  * @returns {string[]}
  */
 function fields(text) {
-  const names = [...text.matchAll(/\{([^{}]+)\}/g)].map(([, inner]) => inner.replace(/^(?:de|que):/, "").split("|")[0]);
+  const names = [...text.matchAll(/\{([^{}]+)\}/g)].map(([, inner]) => inner.replace(/^(?:de|que|du|au|cap):/, "").split("|")[0]);
   return [...new Set(names)].sort();
 }
 

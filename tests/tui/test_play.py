@@ -448,7 +448,7 @@ async def test_the_chancellor_keeps_one_card_and_orders_the_others() -> None:
         await settle(pilot)
         text = screen_text(pilot)
         assert "Chancellor: keep one card" in text
-        assert "Keep Handmaid" in text
+        assert "Keep the Handmaid" in text
         await pilot.press("1")
         await settle(pilot)
         text = screen_text(pilot)

@@ -69,7 +69,7 @@ def question(view: View, words: Words, tree: ChoiceTree, prefix: Path) -> Questi
     phase = view["phase"]
     if phase == "chancellor":
         if not prefix:
-            labels = [Text(words.tr("keep", card=words.name(card))) for card in tokens]
+            labels = [Text(words.tr("keep", card=words.phrase(card))) for card in tokens]
             return Question(words.tr("keep_card"), tokens, labels)
         return Question(words.tr("order_cards"), tokens, [_order(t, words) for t in tokens])
     if phase == "cardinal":
@@ -157,7 +157,7 @@ def _seats(token: str, view: View, words: Words, card: str) -> Text:
     text = Text(joiner.join(words.seat(seat) for seat in seats))
     known = view["known_hands"].get(token)
     if known is not None:
-        text.append("  (" + words.tr("you_know", card=words.name(known)) + ")", "green")
+        text.append("  (" + words.tr("you_know", card=words.phrase(known)) + ")", "green")
     return text
 
 

@@ -7,6 +7,7 @@ import { seatClocks } from "./clocks.js";
 import { h } from "./dom.js";
 import { levelName, t } from "./i18n.js";
 import { moveClasses, outcomeTag } from "./recent.js";
+import { cardPhrase } from "./words.js";
 
 /** @typedef {import("./cards.js").Deck} Deck */
 /** @typedef {import("./moves.js").Move} Move */
@@ -86,8 +87,8 @@ function badges(ctx, seat, deciding) {
   }
   if (data.protected) list.push(["protected", t("badge_protected")]);
   if (data.out) list.push(["out", t("badge_out")]);
-  if (view.jester && view.jester.holder === seat) list.push(["jester", t("badge_jester", { card: ctx.deck.name("jester") })]);
-  if (view.sycophant === seat) list.push(["sycophant", t("badge_sycophant", { card: ctx.deck.name("sycophant") })]);
+  if (view.jester && view.jester.holder === seat) list.push(["jester", t("badge_jester", { card: cardPhrase(ctx.deck, "jester") })]);
+  if (view.sycophant === seat) list.push(["sycophant", t("badge_sycophant", { card: cardPhrase(ctx.deck, "sycophant") })]);
   return list.map(([kind, text]) => h("span", { class: `badge badge-${kind}` }, text));
 }
 

@@ -7,6 +7,7 @@ import { blockedCards, byWord, choiceStep } from "./actions.js";
 import { cardChip, cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { known, t } from "./i18n.js";
+import { cardPhrase } from "./words.js";
 
 /** @typedef {import("./actions.js").Step} Step */
 /** @typedef {import("./actions.js").ParsedAction} ParsedAction */
@@ -199,7 +200,7 @@ function stepChoices(ctx, on, step) {
     );
     return [arg, label, choose(arg), String(value)];
   });
-  const title = byValue ? t("name_value") : t("name_card", { card: deck.name(word) });
+  const title = byValue ? t("name_value") : t("name_card", { card: cardPhrase(deck, word) });
   return [stepTitle(deck, word, title, ctx.view.players[Number(step.picks[0])]), options(list, "guesses")];
 }
 
@@ -310,12 +311,12 @@ function ruleNotes(ctx, ui) {
   const blocked = blockedCards(hand, view.legal_actions);
   if (blocked.length && hand.includes("countess")) {
     // The Countess is the only rule that keeps a held card from being played (R21).
-    notes.push(t("countess_note", { countess: deck.name("countess"), other: deck.name(blocked[0]) }));
+    notes.push(t("countess_note", { countess: cardPhrase(deck, "countess"), other: cardPhrase(deck, blocked[0]) }));
   } else if (blocked.length) {
     notes.push(t("blocked_note"));
   }
   if (view.sycophant !== null && view.sycophant !== undefined && ui.choice.word && deck.choosesPlayers(ui.choice.word)) {
-    notes.push(t("sycophant_note", { name: view.players[view.sycophant], card: deck.name("sycophant") }));
+    notes.push(t("sycophant_note", { name: view.players[view.sycophant], card: cardPhrase(deck, "sycophant") }));
   }
   return notes;
 }

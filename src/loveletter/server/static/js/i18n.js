@@ -64,7 +64,7 @@ export const CATALOGUE = {
     face_up: "With 2 players, remove 3 cards face up",
     first_player: "First player",
     first_random: "drawn at random",
-    constable_option: "Constable: counts even when it reaches the pile as you are knocked out",
+    constable_option: "Constable: its token counts even when it is discarded because you are knocked out",
     bishop_option: "Princess beats Bishop at the showdown",
     hints_option: "Allow hints: players may ask what the expert bot would play",
     create: "Create the table",
@@ -127,8 +127,8 @@ export const CATALOGUE = {
     badge_turn: "to play",
     badge_protected: "protected",
     badge_out: "out",
-    badge_jester: "holds the {card} token",
-    badge_sycophant: "chosen by the {card}",
+    badge_jester: "holds {card}'s token",
+    badge_sycophant: "chosen by {card}",
     known: "You know:",
     hidden_card: "a hidden card",
     hidden_cards: "{n} hidden {n|card|cards}",
@@ -155,9 +155,9 @@ export const CATALOGUE = {
     reply_discard: "Discard your hand and draw a new card",
     reply_keep: "Keep your card",
     no_target_note: "Nobody can be chosen: this card is played with no effect.",
-    countess_note: "{countess} must be played: she cannot stay in your hand beside {other}.",
+    countess_note: "{cap:countess} must be played: she cannot stay in your hand beside {other}.",
     blocked_note: "This card cannot be played now.",
-    sycophant_note: "The {card} chose {name}: your card must target {name}.",
+    sycophant_note: "{cap:card} chose {name}: your card must target {name}.",
     princess_note: "Playing this card puts you out of the round.",
     keys_hint: "Keys: digits pick, Enter plays, Esc goes back.",
     not_connected: "Not connected: wait a moment and try again.",
@@ -174,7 +174,7 @@ export const CATALOGUE = {
     notes_empty: "Nothing yet: what you are shown privately (a look at a hand, a comparison, a trade, a draw) is noted here.",
     note_turn: "Turn {turn}",
     note_look: "You saw {name}'s card: {card}",
-    note_compare: "You compared hands with {name}: you {mine}, them {theirs}",
+    note_compare: "You compared hands with {name}: you held {mine}, {name} held {theirs}",
     note_trade: "You traded hands with {name}: you gave {gave} and got {got}",
     note_chancellor_draw: "You drew {cards}",
     note_chancellor_return: "You put under the deck, in this order: {cards}",
@@ -184,8 +184,8 @@ export const CATALOGUE = {
     summary_won_many: "{names} win the round",
     summary_nobody: "Nobody wins the round",
     summary_cut: "The game ended during the round",
-    ending_last_standing: "the last one still in the round",
-    ending_showdown: "the highest card when the deck ran out",
+    ending_last_standing: "as the last one still in it",
+    ending_showdown: "with the highest card when the deck ran out",
     ending_game_won: "a token reached the goal",
     summary_player: "Player",
     summary_hand: "Final hand",
@@ -241,7 +241,7 @@ export const CATALOGUE = {
     lobby_timer: "Turn timer: {time}. When it runs out, a bot plays that decision.",
     lobby_no_timer: "No turn timer.",
     lobby_disconnect: "A bot stands in for a player gone longer than {time}.",
-    clock_left: "{time} left",
+    clock_left: "time left: {time}",
     clock_aria: "Time left to decide",
     offline_left: "{name} is offline: a bot stands in for them in {time}.",
     offline_now: "{name} is offline: a bot plays for them.",
@@ -280,7 +280,7 @@ export const CATALOGUE = {
     err_no_player: "No player holds that seat.",
     err_host_seat: "That is the host's seat.",
     rules_title: "Rules of Love Letter",
-    rules_intro: "The whole rules of the chosen edition, then its cards, then how to play it with an ordinary deck of playing cards.",
+    rules_intro: "The complete rules of the chosen edition, then its cards, then how to play it with an ordinary deck of playing cards.",
     rules_print: "Print",
     rules_goal_h: "Goal",
     rules_goal: "Each round, be the last player still in the round, or hold the highest card when the deck runs out: you win a token of affection. The first to collect enough tokens wins the game; several players can win together.",
@@ -593,7 +593,7 @@ export const CATALOGUE = {
     face_up: "À 2 joueurs, retirer 3 cartes face visible",
     first_player: "Premier joueur",
     first_random: "tiré au sort",
-    constable_option: "Connétable : compte même s'il arrive dans la défausse quand vous sortez de la manche",
+    constable_option: "Connétable : son jeton compte même s'il est défaussé parce que vous êtes éliminé",
     bishop_option: "La Princesse bat l'Évêque à la fin de la manche",
     hints_option: "Permettre les conseils\u00a0: chacun peut demander ce que jouerait le robot expert",
     create: "Créer la table",
@@ -654,8 +654,8 @@ export const CATALOGUE = {
     badge_turn: "à jouer",
     badge_protected: "sous protection",
     badge_out: "hors jeu",
-    badge_jester: "a le jeton {card}",
-    badge_sycophant: "cible du {card}",
+    badge_jester: "a le jeton {du:card}",
+    badge_sycophant: "cible {du:card}",
     known: "Vous savez :",
     hidden_card: "une carte cachée",
     hidden_cards: "{n} {n|carte cachée|cartes cachées}",
@@ -683,7 +683,7 @@ export const CATALOGUE = {
     no_target_note: "Personne ne peut être choisi : cette carte se joue sans effet.",
     countess_note: "Vous devez jouer {countess} : elle ne peut pas rester en main avec {other}.",
     blocked_note: "Cette carte ne peut pas être jouée maintenant.",
-    sycophant_note: "Le {card} a désigné {name} : votre carte doit viser {name}.",
+    sycophant_note: "{cap:card} a désigné {name} : votre carte doit viser {name}.",
     princess_note: "Jouer cette carte vous élimine de la manche.",
     keys_hint: "Clavier : chiffres pour choisir, Entrée pour jouer, Échap pour revenir.",
     not_connected: "Pas de connexion : patientez un instant et réessayez.",
@@ -699,8 +699,8 @@ export const CATALOGUE = {
     notes_empty: "Rien encore : ce qui vous est montré en privé (une main regardée, une comparaison, un échange, une pioche) est noté ici.",
     note_turn: "Tour {turn}",
     note_look: "Vous avez vu la carte {de:name} : {card}",
-    note_compare: "Vous avez comparé vos mains avec {name} : vous {mine}, l'autre {theirs}",
-    note_trade: "Vous avez échangé vos mains avec {name} : donné {gave}, reçu {got}",
+    note_compare: "Vous avez comparé vos mains avec {name} : vous aviez {mine}, {name} avait {theirs}",
+    note_trade: "Vous avez échangé vos mains avec {name} : vous avez donné {gave} et reçu {got}",
     note_chancellor_draw: "Vous avez pioché {cards}",
     note_chancellor_return: "Vous avez placé sous la pioche, dans cet ordre : {cards}",
     summary_title: "Manche {n}",
@@ -708,8 +708,8 @@ export const CATALOGUE = {
     summary_won_many: "{names} remportent la manche",
     summary_nobody: "Personne ne remporte la manche",
     summary_cut: "La partie s'est terminée pendant la manche",
-    ending_last_standing: "la seule personne encore en lice",
-    ending_showdown: "la plus forte carte quand la pioche s'est vidée",
+    ending_last_standing: "en étant la dernière personne encore en lice",
+    ending_showdown: "avec la carte la plus forte quand la pioche s'est vidée",
     ending_game_won: "un jeton a atteint l'objectif",
     summary_player: "Joueur",
     summary_hand: "Main finale",
@@ -763,7 +763,7 @@ export const CATALOGUE = {
     lobby_timer: "Temps par décision : {time}. Une fois écoulé, un robot joue cette décision.",
     lobby_no_timer: "Pas de limite de temps par décision.",
     lobby_disconnect: "Un robot remplace un joueur absent plus de {time}.",
-    clock_left: "encore {time}",
+    clock_left: "temps restant : {time}",
     clock_aria: "Temps restant pour décider",
     offline_left: "{name} est hors ligne : un robot prendra sa place dans {time}.",
     offline_now: "{name} est hors ligne : un robot joue à sa place.",
@@ -887,7 +887,7 @@ export const CATALOGUE = {
     private_compare_win: "Vous avez comparé vos mains avec {name} : vous avez {mine}, {name} a {theirs}. Vous restez en lice.",
     private_compare_lose: "Vous avez comparé vos mains avec {name} : vous avez {mine}, {name} a {theirs}. Vous êtes hors jeu.",
     private_compare_tie: "Vous avez comparé vos mains avec {name} : vous avez {mine}, {name} a {theirs}. Égalité : personne n'est hors jeu.",
-    private_trade: "Vous avez échangé vos mains avec {name} : donné {gave}, reçu {got}.",
+    private_trade: "Vous avez échangé vos mains avec {name} : vous avez donné {gave} et reçu {got}.",
     private_chancellor: "Vous avez pioché {cards} : gardez-en une, les autres vont sous la pioche.",
     card_close: "Fermer",
     card_in_deck: "{n} {n|exemplaire|exemplaires} dans le paquet",
@@ -1127,6 +1127,8 @@ function template(key, fields) {
     }
     const elided = inner.match(/^(de|que):(\w+)$/);
     if (elided && elided[2] in fields) return elide(elided[1], fields[elided[2]]);
+    const joined = inner.match(/^(du|au|cap):(\w+)$/);
+    if (joined && joined[2] in fields) return joined[1] === "cap" ? capital(fields[joined[2]]) : contract(joined[1] === "du" ? "de" : "à", fields[joined[2]]);
     return part;
   });
 }
@@ -1142,6 +1144,50 @@ export function elide(word, name) {
   const first = name.slice(0, 1).toLowerCase();
   const vowel = first === "y" ? !/^[aeiouyàâäéèêëîïôöùûüÿœæ]/i.test(name.slice(1, 2)) : /^[aeiouyàâäéèêëîïôöùûüÿœæh]/.test(first);
   return lang() === "fr" && vowel ? `${word.slice(0, -1)}'${name}` : `${word} ${name}`;
+}
+
+/** French articles joined to "de" and "à". */
+const CONTRACTIONS = {
+  de: [["le ", "du "], ["les ", "des "], ["la ", "de la "], ["l'", "de l'"]],
+  à: [["le ", "au "], ["les ", "aux "], ["la ", "à la "], ["l'", "à l'"]],
+};
+
+/**
+ * A card's phrase after "de" or "à" in French ({du:card}, {au:card}): "du Garde",
+ * "aux Conseillers", "de la Baronne", "de l'Espionne", "d'Oliver le dragon". The phrase
+ * may be a text or its parts (its article, then its chip).
+ * @param {"de" | "à"} word
+ * @param {Part | Part[] | number} phrase
+ * @returns {string | Part[]}
+ */
+export function contract(word, phrase) {
+  const parts = [phrase].flat().map((part) => (typeof part === "number" ? String(part) : part));
+  const [first, ...rest] = parts;
+  /** @param {string} head */
+  const joined = (head) => (rest.length ? [head, ...rest] : head);
+  if (typeof first === "string" && first) {
+    const pair = CONTRACTIONS[word].find(([article]) => first.startsWith(article));
+    if (pair) return joined(pair[1] + first.slice(pair[0].length));
+    return joined(word === "de" ? String(elide("de", first)) : `à ${first}`);
+  }
+  // A chip without an article (a character's own name): "d'Oliver", "de Claire".
+  const words = [first, ...rest].find((part) => typeof part !== "string");
+  const text = words && typeof words !== "string" ? (words.lastChild?.textContent ?? "") : "";
+  const head = word === "de" ? String(elide("de", text)).slice(0, -text.length || undefined) : "à ";
+  return [head, ...parts.filter((part) => part !== "")];
+}
+
+/**
+ * A phrase starting a sentence ({cap:card}): "Le Flagorneur a désigné…".
+ * @param {Part | Part[] | number} phrase
+ * @returns {string | Part[]}
+ */
+export function capital(phrase) {
+  const parts = [phrase].flat().map((part) => (typeof part === "number" ? String(part) : part));
+  const first = parts[0];
+  if (typeof first !== "string" || !first) return parts;
+  const upper = first.slice(0, 1).toUpperCase() + first.slice(1);
+  return parts.length === 1 ? upper : [upper, ...parts.slice(1)];
 }
 
 /**

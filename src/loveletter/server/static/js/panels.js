@@ -5,7 +5,8 @@
 
 import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
-import { listParts, t, tParts } from "./i18n.js";
+import { t, tParts } from "./i18n.js";
+import { cardList, cardWords } from "./words.js";
 import { unseenCounts } from "./moves.js";
 
 /** @typedef {import("./board.js").Ctx} Ctx */
@@ -133,7 +134,7 @@ function notesPanel(ctx, notes) {
   /** @param {number} seat */
   const name = (seat) => view.players[seat];
   /** @param {string | null} id */
-  const card = (id) => cardChip(deck, id ?? "");
+  const card = (id) => cardWords(deck, id ?? "");
   /** @type {[number, Note[]][]} */
   const rounds = Object.entries(notes)
     .map(([round, list]) => /** @type {[number, Note[]]} */ ([Number(round), list]))
@@ -152,7 +153,7 @@ function notesPanel(ctx, notes) {
           "ul",
           { class: "notes" },
           list.map((note) =>
-            h("li", {}, h("span", { class: "note-when" }, t("note_turn", { turn: note.turn })), h("span", { class: "note-text" }, me === null ? null : noteText(note.event, me, name, card))),
+            h("li", {}, h("span", { class: "note-when" }, t("note_turn", { turn: note.turn })), h("span", { class: "note-text" }, me === null ? null : noteText(note.event, me, name, card, (ids) => cardList(deck, ids ?? [])))),
           ),
         ),
       ),
@@ -164,12 +165,11 @@ function notesPanel(ctx, notes) {
  * @param {GameEvent} event
  * @param {number} me
  * @param {(seat: number) => string} name
- * @param {(id: string | null) => HTMLElement} card
+ * @param {(id: string | null) => Part[]} card
+ * @param {(ids: string[] | null) => Part[]} cards
  * @returns {Part[]}
  */
-function noteText(event, me, name, card) {
-  /** @param {string[] | null} ids */
-  const cards = (ids) => listParts((ids ?? []).map(card));
+function noteText(event, me, name, card, cards) {
   switch (event.type) {
     case "look":
       return tParts("note_look", { name: name(event.target), card: card(event.card) });

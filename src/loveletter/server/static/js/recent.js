@@ -3,10 +3,10 @@
 // it touched, the "last turns" strip, and the private results a seat is shown until
 // it dismisses them. The facts come from moves.js; the words from i18n.js.
 
-import { cardChip } from "./cards.js";
 import { h } from "./dom.js";
-import { listNames, listParts, t, tParts } from "./i18n.js";
+import { listNames, t, tParts } from "./i18n.js";
 import { chosenBy, movesOf } from "./moves.js";
+import { cardList, cardWords } from "./words.js";
 
 /** @typedef {import("./board.js").Ctx} Ctx */
 /** @typedef {import("./cards.js").Deck} Deck */
@@ -64,7 +64,7 @@ export function outcomeTag(deck, move, seat) {
  * @param {Outcome} outcome
  */
 function outcomeWords(deck, outcome) {
-  const chip = outcome.card ? cardChip(deck, outcome.card) : null;
+  const chip = outcome.card ? cardWords(deck, outcome.card) : null;
   if (outcome.kind === "out") return chip ? tParts("outcome_out", { card: chip }) : t("outcome_out_plain");
   if (outcome.kind === "discarded") return tParts("outcome_discarded", { card: chip ?? [] });
   return t(`outcome_${outcome.kind}`);
@@ -115,7 +115,7 @@ export function recentStrip(ctx) {
   const name = (seat) => (seat === ctx.me ? t("recent_you") : view.players[seat]);
   const items = moves.map((move, i) => {
     const { key, targets } = playWords(move, ctx.me);
-    const words = tParts(key, { name: name(move.seat), card: cardChip(deck, move.card), targets: listNames(targets.map(name)) });
+    const words = tParts(key, { name: name(move.seat), card: cardWords(deck, move.card), targets: listNames(targets.map(name)) });
     const results = move.outcomes.filter((outcome) => outcome.kind !== "protected" && outcome.kind !== "no_effect" && outcome.kind !== "seen");
     return h(
       "li",
@@ -194,7 +194,7 @@ export function privatePanel(ctx, overlays, dismiss) {
 function privateWords(ctx, event) {
   const { view, deck, me } = ctx;
   /** @param {string | null} id */
-  const chip = (id) => cardChip(deck, id ?? "", { class: "face" });
+  const chip = (id) => cardWords(deck, id ?? "", { class: "face" });
   switch (event.type) {
     case "look":
       return tParts("private_look", { name: view.players[event.target], card: chip(event.card) });
@@ -218,7 +218,7 @@ function privateWords(ctx, event) {
       });
     }
     case "chancellor_draw":
-      return tParts("private_chancellor", { cards: listParts((event.cards ?? []).map(chip)) });
+      return tParts("private_chancellor", { cards: cardList(deck, event.cards ?? [], { class: "face" }) });
     default:
       return [];
   }

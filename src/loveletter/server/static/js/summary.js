@@ -42,7 +42,7 @@ export function roundSummary(ctx, result) {
     "section",
     { class: "summary", "aria-labelledby": "summary-title" },
     h("h2", { id: "summary-title" }, t("summary_title", { n: result.round })),
-    h("p", { class: "lead" }, headline, result.ending !== "game_won" && names.length ? h("span", { class: "muted" }, ` — ${t(`ending_${result.ending}`)}`) : null),
+    h("p", { class: "lead" }, headline, result.ending !== "game_won" && names.length ? h("span", { class: "muted" }, ` ${t(`ending_${result.ending}`)}`) : null),
     h(
       "div",
       { class: "table-scroll" },
