@@ -32,7 +32,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from loveletter.server.account_routes import AccountInfo, SessionInfo
-from loveletter.server.catalogue import CardInfo, DeckInfo, EditionInfo, PlayingCard
+from loveletter.server.catalogue import CardInfo, DeckInfo, EditionInfo, PlayingCard, editions
 from loveletter.server.lessons import (
     LessonInfo,
     LessonState,
@@ -325,3 +325,11 @@ def test_every_websocket_message_the_server_sends_matches_its_typedef(server_url
     for message in received:
         problems += mismatches(message, MESSAGES[message["type"]], found, message["type"])
     assert not sorted(set(problems))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_short_texts_fixtures_are_the_servers_catalogue(lang: str) -> None:
+    # tests/js/words.test.js builds its golden texts from them: a card's new name or
+    # phrase must reach them (copy editions(lang) there, then rewrite the goldens).
+    path = ROOT / "tests" / "js" / "fixtures" / f"editions.{lang}.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(json.dumps(editions(lang)))
