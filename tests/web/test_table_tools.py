@@ -116,6 +116,10 @@ def test_an_invitation_opened_after_the_start_watches(browser: Browser, server: 
         f"{server.url}/api/tables",
         json={"edition": "classic", "seats": [{"kind": "open"}, {"kind": "bot", "level": "easy"}]},
     ).json()
+    # Ana sits and never plays: the game waits for her (two bots would finish it before
+    # the page opens, and a finished game is no longer one "already started").
+    join = {"name": "Ana", "host_token": created["host_token"]}
+    httpx.post(f"{server.url}/api/tables/{created['table']}/join", json=join).raise_for_status()
     httpx.post(
         f"{server.url}/api/tables/{created['table']}/start",
         json={"host_token": created["host_token"]},

@@ -344,13 +344,13 @@ export function offerLesson(edition, players) {
   if (!offer || players < offer.from || storage.lessonOffered(edition) || document.getElementById("lesson-offer")) return;
   const lesson = offer.lesson;
   storage.setLessonOffered(edition);
-  // In the top bar: it neither covers the table nor takes its room.
+  // A line of its own under the top bar: it covers nothing, and takes no room from
+  // the top bar's own words and buttons.
   const box = h(
-    "span",
+    "p",
     { class: "lesson-offer", id: "lesson-offer", role: "status" },
     h("a", { href: `/learn?lesson=${lesson}`, id: "lesson-offer-open", title: t("lesson_offer"), target: "_blank", rel: "noopener" }, t("lesson_offer_open")),
     h("button", { type: "button", class: "ghost", id: "lesson-offer-close", "aria-label": t("lesson_offer_close"), title: t("lesson_offer_close"), onclick: () => box.remove() }, "×"),
   );
-  const tools = document.querySelector(".topbar-tools");
-  if (tools) tools.prepend(box);
+  document.querySelector(".topbar")?.after(box);
 }
