@@ -404,13 +404,19 @@ def test_your_cards_are_whole_on_the_first_screen_with_the_hint(
     expect(page.locator("#hint-text")).to_be_visible()
 
     def assert_in_view() -> None:
-        top = page.locator(".topbar").bounding_box()
-        assert top is not None
-        for selector in (".status", ".hand-card >> nth=0", ".hand-card >> nth=1", ".choices"):
-            box = page.locator(selector).bounding_box()
-            assert box is not None, selector
-            assert box["y"] >= top["y"] + top["height"] - 1, (selector, box, top)
-            assert box["y"] + box["height"] <= 768, (selector, box)
+        # Waits for the layout to settle (the hint's text, a scroll under way), then
+        # for every part to lie between the top bar and the screen's bottom edge.
+        page.wait_for_function(
+            """parts => {
+                const bar = document.querySelector(".topbar").getBoundingClientRect();
+                return parts.every(([selector, nth]) => {
+                    const found = document.querySelectorAll(selector)[nth];
+                    const box = found?.getBoundingClientRect();
+                    return box && box.top >= bar.bottom - 1 && box.bottom <= innerHeight;
+                });
+            }""",
+            arg=[[".status", 0], [".hand-card", 0], [".hand-card", 1], [".choices", 0]],
+        )
 
     assert_in_view()
     page.locator(".hand-card:not([aria-disabled])").first.click()

@@ -344,13 +344,19 @@ export function offerLesson(edition, players) {
   if (!offer || players < offer.from || storage.lessonOffered(edition) || document.getElementById("lesson-offer")) return;
   const lesson = offer.lesson;
   storage.setLessonOffered(edition);
-  // A line of its own under the top bar: it covers nothing, and takes no room from
-  // the top bar's own words and buttons.
+  // In the place of the top bar's line about the table, until it is closed: it
+  // covers nothing, and takes no room from the table nor from the bar's buttons.
+  const topbar = document.querySelector(".topbar");
+  const close = () => {
+    box.remove();
+    topbar?.classList.remove("offering");
+  };
   const box = h(
     "p",
     { class: "lesson-offer", id: "lesson-offer", role: "status" },
     h("a", { href: `/learn?lesson=${lesson}`, id: "lesson-offer-open", title: t("lesson_offer"), target: "_blank", rel: "noopener" }, t("lesson_offer_open")),
-    h("button", { type: "button", class: "ghost", id: "lesson-offer-close", "aria-label": t("lesson_offer_close"), title: t("lesson_offer_close"), onclick: () => box.remove() }, "×"),
+    h("button", { type: "button", class: "ghost", id: "lesson-offer-close", "aria-label": t("lesson_offer_close"), title: t("lesson_offer_close"), onclick: close }, "×"),
   );
-  document.querySelector(".topbar")?.after(box);
+  document.getElementById("topbar-info")?.after(box);
+  topbar?.classList.add("offering");
 }
