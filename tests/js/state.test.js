@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
+import { stillTrue } from "../../src/loveletter/server/static/js/moves.js";
 
 import {
   choiceWord,
@@ -261,30 +262,6 @@ describe("the round summaries", () => {
 });
 
 describe("private results", () => {
-  /**
-   * Whether what a private result tells is still so: the card it shows in another
-   * seat's hand is still known to be there, the Chancellor's cards are still to be
-   * chosen from.
-   * @param {import("../../src/loveletter/server/static/js/protocol.js").GameEvent} event
-   * @param {import("../../src/loveletter/server/static/js/protocol.js").View} view
-   * @param {number} me
-   */
-  function stillSo(event, view, me) {
-    const known = (/** @type {number} */ seat) => view.known_hands[String(seat)];
-    switch (event.type) {
-      case "look":
-        return known(event.target) === event.card;
-      case "compare":
-        return event.seat === me ? known(event.target) === event.target_card : known(event.seat) === event.seat_card;
-      case "trade":
-        return event.first === me ? known(event.second) === event.first_card : known(event.first) === event.second_card;
-      case "chancellor_draw":
-        return view.phase === "chancellor" && view.to_move === me;
-      default:
-        return false;
-    }
-  }
-
   test("a private result goes once out of date: a hand it shows changed, the Chancellor's cards were put back", () => {
     let shown = 0;
     for (const state of run(seat)) {
@@ -292,7 +269,7 @@ describe("private results", () => {
       if (!view) continue;
       for (const overlay of state.overlays) {
         shown += 1;
-        assert.ok(stillSo(overlay.event, view, 0), `version ${state.message?.version}: ${overlay.key} ${overlay.event.type}`);
+        assert.ok(stillTrue(overlay.event, view, 0), `version ${state.message?.version}: ${overlay.key} ${overlay.event.type}`);
       }
     }
     assert.ok(shown);
