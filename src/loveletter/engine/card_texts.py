@@ -198,8 +198,10 @@ _TEXTS: dict[str, CardTexts] = {
         names={
             "standard": {"en": en("Chancellor"), "fr": fr("Chancelier", "m")},
             "princess": {
-                "en": en("Princess Amira / Sadie", article=False),
-                "fr": fr("Princesse Amira / Sadie", "f"),
+                # One Amira and one Sadie, the same card: the rulebook calls
+                # either "une Princesse", and so does the game.
+                "en": en("Princess"),
+                "fr": fr("Princesse", "f"),
             },
         },
         effects={

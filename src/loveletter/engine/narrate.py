@@ -543,7 +543,7 @@ _FR = {
     "chancellor_return": "{p} {p[place]} {count} sous la pioche.",
     "chancellor_return_known": "{p} {p[place]} {cards} sous la pioche, dans cet ordre.",
     "chancellor_return_known_one": "{p} {p[place]} {cards} sous la pioche.",
-    "bishop_hit": "Gagné : {t} {t[a]} bien {a_value}.",
+    "bishop_hit": "Bien vu : {t} {t[a]} {a_value}.",
     "bishop_miss": "Raté : {t} n'{t[a]} pas de {value}.",
     "reply_discard": "{p} {p[choisit]} de défausser {p:sa} main.",
     "reply_keep": "{p} {p[garde]} {p:sa} main.",

@@ -34,8 +34,9 @@ def read_action(text: str, edition: Edition, lang: str = "en") -> Action:
     """The action a person typed; raise NotationError if it is not one.
 
     Card names of ``lang`` and of the edition's theme are read as their ids (the
-    longest name wins: "princesse amira" before "princesse"); every other word is
-    read as in the notation.
+    longest name wins: "roi fantôme" before "roi"); every other word is
+    read as in the notation. A name the player reads outranks an id: in Princesse
+    Princesse, "princess" is the 6 and "ogre" the 9.
     """
     aliases = _aliases(edition.theme, lang, tuple(CARD_KINDS))
     longest = max(len(words) for words in aliases)
@@ -79,30 +80,33 @@ def _aliases(theme: str, lang: str, cards: tuple[str, ...]) -> Mapping[tuple[str
     grows when a card is registered) may be typed by in this theme and language, as
     plain words.
 
-    The first owner of a name keeps it: card ids, then the theme's names in ``lang``,
-    then in English, then the standard names of ``lang`` and of English.
+    The first owner of a name keeps it: the theme's names in ``lang`` (what the
+    player reads), then card ids, then the theme's names in English, then the
+    standard names of ``lang`` and of English.
     """
     aliases: dict[tuple[str, ...], str] = {}
 
     def add(name: str, word: str) -> None:
         aliases.setdefault(tuple(_plain(name).split()), word)
 
+    for card in cards:  # what the player reads first: "Princess" is a 6 in its theme
+        for name in _names(theme, lang, card):
+            add(name, card)
     for card in cards:
         add(card, card)
         add(card.replace("_", " "), card)
     for word, step in _STEP_WORDS.items():
         add(word, step)
-    for names_theme in (theme, STANDARD_THEME):
-        for names_lang in (lang, "en"):
-            for card in cards:
-                for name in _names(names_theme, names_lang, card):
-                    add(name, card)
+    for names_theme, names_lang in ((theme, "en"), (STANDARD_THEME, lang), (STANDARD_THEME, "en")):
+        for card in cards:
+            for name in _names(names_theme, names_lang, card):
+                add(name, card)
     return aliases
 
 
 def _names(theme: str, lang: str, card: str) -> Iterator[str]:
     """The ways to say a card's name in a theme: "Garde (Odette)", "Garde", "Odette",
-    "le Garde"; each side of "Princesse Amira / Sadie"."""
+    "le Garde"."""
     full = card_name(theme, card, lang)
     short, _, character = full.partition(" (")
     yield full
@@ -110,4 +114,3 @@ def _names(theme: str, lang: str, card: str) -> Iterator[str]:
     if character:
         yield character.rstrip(")")
     yield card_phrase(theme, card, lang)
-    yield from (part.strip() for part in short.split("/"))

@@ -225,12 +225,12 @@ PRINCESS_ROUND = stacked(
     (
         "spy",  # set aside
         *("guard", "guard", "priest"),  # face up
-        "chancellor",  # Ana: Princess Amira
-        "chancellor",  # Bruno: Princess Sadie
+        "chancellor",  # Ana: a Princess (Amira)
+        "chancellor",  # Bruno: the other (Sadie)
         "guard",  # Ana's draw
-        *("baron", "handmaid"),  # the draws of Ana's Amira
+        *("baron", "handmaid"),  # the draws of Ana's Princess
         "prince",  # Bruno's draw
-        *("king", "countess"),  # the draws of Bruno's Sadie
+        *("king", "countess"),  # the draws of Bruno's Princess
     ),
 )
 
@@ -261,20 +261,21 @@ PRINCESS = Lesson(
             "amira",
             "you",
             {
-                "en": "You hold Princess Amira (6), the Chancellor of this edition. Play "
-                "her: draw two cards, keep one of your three, put the other two under the "
-                "deck.",
-                "fr": "Vous avez la Princesse Amira (6), le Chancelier de cette édition. "
-                "Jouez-la : piochez deux cartes, gardez l'une de vos trois, remettez les "
-                "deux autres sous la pioche.",
+                "en": "You hold the Princess (6), the Chancellor of this edition: the "
+                "twin princesses, Amira on one card and Sadie on the other. Play her: "
+                "draw two cards, keep one of your three, put the other two under the deck.",
+                "fr": "Vous avez la Princesse (6), le Chancelier de cette édition : les "
+                "princesses jumelles, Amira sur une carte et Sadie sur l'autre. Jouez-la : "
+                "piochez deux cartes, gardez l'une de vos trois, remettez les deux autres "
+                "sous la pioche.",
             },
             focus="hand",
             move="chancellor",
             wrong={
-                "en": "Princess Amira in your discard pile is half of the twin princesses' "
+                "en": "A Princess in your discard pile is half of the twin princesses' "
                 "bonus: play her.",
-                "fr": "La Princesse Amira dans votre défausse, c'est la moitié du bonus "
-                "des princesses jumelles : jouez-la.",
+                "fr": "Une Princesse dans votre défausse, c'est la moitié du bonus des "
+                "princesses jumelles : jouez-la.",
             },
             introduces=("chancellor",),
         ),
@@ -303,8 +304,8 @@ PRINCESS = Lesson(
             "sadie",
             "bot",
             {
-                "en": "Bruno played Princess Sadie, the other 6-card. He kept one card.",
-                "fr": "Bruno a joué la Princesse Sadie, l'autre carte 6. Il a gardé une carte.",
+                "en": "Bruno played the other Princess. He kept one card.",
+                "fr": "Bruno a joué l'autre Princesse. Il a gardé une carte.",
             },
             focus="opponent",
             move="chancellor",
@@ -313,10 +314,10 @@ PRINCESS = Lesson(
             "sadie_keep",
             "bot",
             {
-                "en": "Now each of you has a princess 6 in the discard pile: if you are "
+                "en": "Now each of you has a Princess in the discard pile: if you are "
                 "both still in at the end of the round, you each gain a token, whoever "
                 "wins it. That is the twin princesses' bonus.",
-                "fr": "Chacun de vous a maintenant une princesse 6 dans sa défausse : si "
+                "fr": "Chacun de vous a maintenant une Princesse dans sa défausse : si "
                 "vous êtes tous les deux encore en lice en fin de manche, vous gagnez "
                 "chacun un jeton, quel que soit le vainqueur. C'est le bonus des "
                 "princesses jumelles.",
