@@ -14,7 +14,7 @@ import { h, patch, toast } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, t } from "./i18n.js";
 import { lastMove, revealedHands } from "./moves.js";
-import { fitStrip, recentStrip } from "./recent.js";
+import { fitOutcomes, fitStrip, recentStrip } from "./recent.js";
 import { takeSeat } from "./seating.js";
 import { signedIn } from "./session.js";
 import { back, chosenIn, noChoice, pickedIn } from "./state.js";
@@ -235,6 +235,7 @@ export function learnPage(main) {
     const board = main.querySelector(".board");
     const strip = board && board.querySelector(".recent-list");
     if (strip) fitStrip(strip);
+    if (board) fitOutcomes(board);
     pointAt(main, step.focus, me, bot);
   }
 

@@ -56,7 +56,56 @@ export function moveClasses(move, seat) {
 export function outcomeTag(deck, move, seat) {
   const outcome = move ? move.outcomes.find((item) => item.seat === seat) : null;
   if (!outcome) return null;
-  return h("p", { class: `outcome outcome-${outcome.kind}`, role: "status", "data-outcome": outcome.kind }, outcomeWords(deck, outcome));
+  const short = SHORT_OUTCOMES[outcome.kind];
+  return h(
+    "p",
+    { class: `outcome outcome-${outcome.kind}`, role: "status", "data-outcome": outcome.kind, "data-short": short ?? null },
+    outcomeWords(deck, outcome),
+  );
+}
+
+/** The space kept between a seat's name and its outcome, in pixels. */
+const NAME_MARGIN = 8;
+
+/** The fewer words of an outcome too long for its seat's edge, by kind. */
+const SHORT_OUTCOMES = /** @type {Record<string, string>} */ ({
+  out: "outcome_out_short",
+  discarded: "outcome_discarded_short",
+  won: "outcome_won_short",
+  traded: "outcome_traded_short",
+  protected: "outcome_protected_short",
+});
+
+/**
+ * Keeps each seat's outcome on one line on the seat's top edge, right of its name: on
+ * two lines it would cover what is above the seat (the last turns, another row of
+ * seats), and wider it would cover the name. A label too long for its room says less
+ * ("out: [8 Princess]" for "out — held the [8 Princess]"), then shows only its card
+ * (the seat's badges say it is out), then its card's value in smaller type; its title
+ * keeps every word.
+ * @param {ParentNode} root
+ */
+export function fitOutcomes(root) {
+  for (const label of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".outcome"))) {
+    label.classList.remove("outcome-bare");
+    const seat = label.closest(".seat");
+    const name = seat?.querySelector(".seat-name");
+    if (seat && name) {
+      // In the seat's layout: the label pops in scaled, its box would be too small.
+      const text = document.createRange();
+      text.selectNodeContents(name);
+      const nameEnd = text.getBoundingClientRect().right - seat.getBoundingClientRect().left - seat.clientLeft;
+      const labelEnd = label.offsetLeft + label.offsetWidth;
+      label.style.maxWidth = `${Math.max(labelEnd - nameEnd - NAME_MARGIN, 0)}px`;
+    }
+    const overflows = () => label.scrollWidth > label.clientWidth;
+    if (!overflows()) continue;
+    label.title = label.textContent || "";
+    const chip = label.querySelector(".chip");
+    if (label.dataset.short) label.replaceChildren(...tParts(label.dataset.short, chip ? { card: chip } : {}));
+    if (chip && overflows()) label.replaceChildren(chip);
+    if (overflows()) label.classList.add("outcome-bare");
+  }
 }
 
 /**

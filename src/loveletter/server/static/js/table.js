@@ -26,7 +26,7 @@ import { drawArrows, flyCard } from "./motion.js";
 import { lastMove, revealedHands } from "./moves.js";
 import { soundToggle, yourTurn } from "./notify.js";
 import { shownTab, tabBar, tabPanel } from "./panels.js";
-import { fitStrip, privatePanel, recentStrip } from "./recent.js";
+import { fitOutcomes, fitStrip, privatePanel, recentStrip } from "./recent.js";
 import { seatName, takeSeat as takeSeatAt } from "./seating.js";
 import { chosenAction, gameOf, initialState, isOver, myTurn, reduce } from "./state.js";
 import { session, signedIn } from "./session.js";
@@ -239,6 +239,7 @@ export function tablePage(main, tableId, { watch }) {
     const board = main.querySelector(".board");
     const strip = board && board.querySelector(".recent-list");
     if (strip) fitStrip(strip);
+    if (board) fitOutcomes(board);
     if (board && ctx.flash) {
       drawArrows(board, move);
       if (state.flash !== before.flash) flyCard(board, move, me);
