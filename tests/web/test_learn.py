@@ -81,7 +81,9 @@ def test_the_first_game_in_english_with_a_wrong_move(page: Page, server: Server)
     page.click("#lesson-next")
     page.click("#lesson-next")
     expect(page.locator(".center .face-up.lesson-focus")).to_have_count(1)
-    page.goto(server.url + "/learn")  # from the start again, played through
+    page.reload()  # a reload goes on where the learner was
+    expect(page.locator(".center .face-up.lesson-focus")).to_have_count(1)
+    page.click("#lesson-restart")  # from the start again, played through
     play_lesson(page, FIRST_GAME, ("priest", "guard 1 princess"), shown="chancellor")
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     expect(page.locator(".seat")).to_have_count(2)
@@ -112,6 +114,25 @@ def test_a_wrong_move_is_explained_in_french(french: Page, server: Server) -> No
         "Essayez encore. Votre Garde ne serait qu'un pari."
     )
     expect(page.locator(".hand-card")).to_have_count(2)  # nothing was played
+
+
+def test_a_reload_goes_on_where_the_learner_was(page: Page, server: Server) -> None:
+    page.goto(server.url + "/learn")
+    for _ in range(5):
+        page.click("#lesson-next")
+        expect(page.locator(LESSON)).to_have_attribute("data-busy", "false")
+    expect(page.locator(LESSON)).to_have_attribute("data-step", "priest")
+    page.reload()
+    expect(page.locator(LESSON)).to_have_attribute("data-step", "priest")
+    expect(page.locator("#lesson-count")).to_contain_text("6")
+    # A place the lesson no longer has (it changed since): the lesson starts again.
+    page.evaluate(
+        """localStorage.setItem("loveletter.lesson-at.first-game",
+        JSON.stringify({step: 99, moves: ["king 2"]}))"""
+    )
+    page.reload()
+    expect(page.locator(LESSON)).to_have_attribute("data-step", FIRST_GAME.steps[0].id)
+    expect(page.locator(LESSON)).to_have_attribute("data-busy", "false")
 
 
 def test_the_princess_lesson_is_offered_once(page: Page, server: Server) -> None:

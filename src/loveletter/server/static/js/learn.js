@@ -50,7 +50,8 @@ export const EDITION_LESSONS = /** @type {Record<string, {lesson: string, from: 
  * @typedef {{type: "loaded", lesson: LessonInfo, deck: Deck}
  *   | {type: "at", at: LessonState}
  *   | {type: "choice", choice: Choice}
- *   | {type: "busy"}} LessonEvent
+ *   | {type: "busy"}
+ *   | {type: "idle"}} LessonEvent
  */
 
 /**
@@ -78,6 +79,8 @@ export function reduceLesson(state, event) {
       return { ...state, choice: event.choice };
     case "busy":
       return { ...state, busy: true };
+    case "idle":
+      return { ...state, busy: false };
   }
 }
 
@@ -99,17 +102,28 @@ export function learnPage(main) {
     const lesson = await api.lesson(lessonId, lang());
     const deck = await loadDeck(lang(), lesson.edition, lesson.players);
     dispatch({ type: "loaded", lesson, deck });
-    if (!getState().at) await ask({ step: 0, moves: [] });
-    else draw(getState());
+    if (getState().at) draw(getState());
+    // A reload (or a return) goes on where the learner was; a lesson since changed
+    // refuses that place, and starts again.
+    else if (!(await ask(storage.lessonAt(lessonId) ?? { step: 0, moves: [] }, true))) await ask({ step: 0, moves: [] });
   }
 
-  /** @param {{step: number, moves: string[], action?: string, show?: boolean}} body */
-  async function ask(body) {
+  /**
+   * @param {{step: number, moves: string[], action?: string, show?: boolean}} body
+   * @param {boolean} [quiet]  whether a refusal goes untold
+   * @returns {Promise<boolean>} whether the lesson answered
+   */
+  async function ask(body, quiet = false) {
     dispatch({ type: "busy" });
     try {
-      dispatch({ type: "at", at: await api.playLesson(lessonId, lang(), body) });
+      const at = await api.playLesson(lessonId, lang(), body);
+      dispatch({ type: "at", at });
+      storage.setLessonAt(lessonId, { step: at.step, moves: at.moves });
+      return true;
     } catch (error) {
-      toast(t("error", { message: errorText(/** @type {import("./api.js").ApiError} */ (error)) }), "error");
+      dispatch({ type: "idle" });
+      if (!quiet) toast(t("error", { message: errorText(/** @type {import("./api.js").ApiError} */ (error)) }), "error");
+      return false;
     }
   }
 
@@ -118,6 +132,11 @@ export function learnPage(main) {
     if (!at || !lesson || busy) return;
     if (at.step + 1 >= lesson.steps.length) realGame();
     else ask({ step: at.step + 1, moves: at.moves });
+  }
+
+  /** The lesson from its first step again. */
+  function restart() {
+    if (!getState().busy) ask({ step: 0, moves: [] });
   }
 
   /** A learner stuck at a step: the step's own move, played for them. */
@@ -146,6 +165,7 @@ export function learnPage(main) {
       const account = signedIn();
       await takeSeat(created.table, account ? account.name : storage.name() || "Ana", created.host_token);
       await api.start(created.table, created.host_token);
+      storage.setLessonAt(lessonId, null);
       location.assign(`/t/${created.table}`);
     } catch (error) {
       toast(t("error", { message: errorText(/** @type {import("./api.js").ApiError} */ (error)) }), "error");
@@ -229,7 +249,7 @@ export function learnPage(main) {
           seatPanel(ctx, me, h("div", { class: "hand-row" }, drawn.hand, drawn.panel)),
         ),
         // Beside the table on a wide screen, above it on a narrow one.
-        h("aside", { class: "lesson-side" }, callout(lesson, step, at.step, { why: state.why, deck, yours, name: view.players[bot] }, { next, show, skip: realGame })),
+        h("aside", { class: "lesson-side" }, callout(lesson, step, at.step, { why: state.why, deck, yours, name: view.players[bot] }, { next, show, skip: realGame, restart })),
       ),
     );
     const board = main.querySelector(".board");
@@ -274,14 +294,14 @@ export function learnPage(main) {
 
 /**
  * The step's callout: where it points, its text (or why the step's move matters), the
- * cards it presents, Next and Skip.
+ * cards it presents, Next, Skip and Start over.
  * @param {LessonInfo} lesson
  * @param {import("./protocol.js").LessonStepInfo} step
  * @param {number} index
  * @param {{why: string, deck: Deck, yours: boolean, name: string}} shown  why the step's
  *   move matters (after another one), the cards, whether a move is due, the bot's name
- * @param {{next: () => void, show: () => void, skip: () => void}} on  Next; the step's
- *   move played for the learner; the real game
+ * @param {{next: () => void, show: () => void, skip: () => void, restart: () => void}} on
+ *   Next; the step's move played for the learner; the real game; the first step
  */
 function callout(lesson, step, index, { why, deck, yours, name }, on) {
   const last = index + 1 >= lesson.steps.length;
@@ -305,6 +325,7 @@ function callout(lesson, step, index, { why, deck, yours, name }, on) {
         ? h("button", { type: "button", class: "ghost", id: "lesson-show", onclick: on.show }, t("lesson_show"))
         : h("button", { type: "button", class: "primary", id: "lesson-next", onclick: on.next }, t(last ? "lesson_play_real" : "lesson_next")),
       last ? null : h("button", { type: "button", class: "ghost", id: "lesson-skip", onclick: on.skip }, t("lesson_skip")),
+      index ? h("button", { type: "button", class: "ghost", id: "lesson-restart", onclick: on.restart }, t("lesson_restart")) : null,
     ),
   );
 }

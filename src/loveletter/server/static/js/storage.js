@@ -1,6 +1,7 @@
 // @ts-check
 // What the browser remembers: the display name, the language, seat and host tokens,
-// the private notes of a game, the turn's sound, the lessons already offered.
+// the private notes of a game, the turn's sound, the lessons already offered and where
+// the learner is in each.
 
 /** @typedef {import("./state.js").Notes} Notes */
 /** A seat taken at a table, and its secret. @typedef {{seat: number, token: string}} SeatToken */
@@ -87,4 +88,19 @@ export const storage = {
   lessonOffered: (edition) => read(`lesson.${edition}`) === true,
   /** @param {string} edition */
   setLessonOffered: (edition) => write(`lesson.${edition}`, true),
+  /**
+   * Where the learner is in a lesson (its step and the moves played), or null.
+   * @param {string} lesson
+   * @returns {{step: number, moves: string[]} | null}
+   */
+  lessonAt: (lesson) => {
+    const at = /** @type {{step?: unknown, moves?: unknown} | null} */ (read(`lesson-at.${lesson}`));
+    const moves = at && Array.isArray(at.moves) && at.moves.every((move) => typeof move === "string") ? at.moves : null;
+    return at && Number.isInteger(at.step) && moves ? { step: /** @type {number} */ (at.step), moves } : null;
+  },
+  /**
+   * @param {string} lesson
+   * @param {{step: number, moves: string[]} | null} at
+   */
+  setLessonAt: (lesson, at) => write(`lesson-at.${lesson}`, at),
 };
