@@ -1,7 +1,10 @@
 """The guided first game in the terminal, driven by Textual's pilot: a wrong move is
-explained and changes nothing, the lesson plays to its end and a real game follows."""
+explained and changes nothing, the lesson plays to its end and a real game follows;
+an edition's own lesson is offered before its first game, once."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -10,8 +13,11 @@ from typer.testing import CliRunner
 from loveletter.cli.main import app
 from loveletter.lessons import FIRST_GAME, LESSONS
 from loveletter.tui.app import LoveLetterApp
+from loveletter.tui.dialogs import LessonOfferScreen
 from loveletter.tui.game import GameScreen
 from loveletter.tui.lesson import LessonScreen
+from loveletter.tui.offers import LessonOffers
+from loveletter.tui.session import SeatSetup, Setup
 
 from .helpers import SIZE, assert_fits, keys, screen_text, settle
 
@@ -99,3 +105,49 @@ def test_learn_refuses_an_unknown_lesson() -> None:
     result = CliRunner().invoke(app, ["learn", "--lesson", "nope"])
     assert result.exit_code == 2
     assert "unknown lesson 'nope': one of first-game, premium, princess" in result.output
+
+
+def princess_table(lang: str) -> Setup:
+    return Setup("princess", (SeatSetup("Ana"), SeatSetup("Bruno", "easy")), lang, seed=1)
+
+
+async def test_an_editions_lesson_is_offered_before_its_first_game_once(tmp_path: Path) -> None:
+    offers = LessonOffers(tmp_path / "data")
+    app = LoveLetterApp(setup=princess_table("fr"), offers=offers)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, LessonOfferScreen)
+        text = flat(screen_text(pilot))
+        assert "Nouvelles cartes" in text
+        assert "Princesse Princesse a ses propres cartes." in text
+        assert_fits(pilot)
+        await pilot.press("enter")  # the lesson first
+        await settle(pilot)
+        screen = lesson_screen(pilot)
+        assert screen.lesson is LESSONS["princess"]
+        await pilot.press("s")  # then the game chosen, not the lesson's own
+        await settle(pilot)
+        game = pilot.app.screen
+        assert isinstance(game, GameScreen)
+        assert not isinstance(game, LessonScreen)
+        assert game.session.setup == princess_table("fr")
+    assert offers.offered() == {"princess"}
+    again = LoveLetterApp(setup=princess_table("en"), offers=offers)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_an_offer_declined_plays_at_once_and_is_not_made_again(tmp_path: Path) -> None:
+    offers = LessonOffers(tmp_path)
+    offers.path.write_text("{damaged", encoding="utf-8")  # read as no offer made yet
+    app = LoveLetterApp(setup=princess_table("en"), offers=offers)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "has cards of its own" in flat(screen_text(pilot))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)
+    assert offers.offered() == {"princess"}
+    assert offers.due("premium") is LESSONS["premium"]
+    assert offers.due("2019") is None

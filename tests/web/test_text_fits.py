@@ -93,20 +93,27 @@ LABELS = """async () => {
       <span class="chip"><b class="chip-value">3</b><span class="chip-name">Bibliothécaire
       du palais</span></span></p>`,
     `<p class="outcome outcome-won" data-short="outcome_won_short">carte plus forte</p>`,
-    `<p class="outcome outcome-protected" data-short="outcome_protected_short">sous protection</p>`,
+    `<p class="outcome outcome-protected" data-short="outcome_protected_short">sous
+      protection</p>`,
   ];
-  seats.forEach((seat, i) => seat.querySelector(".seat-head").insertAdjacentHTML("beforeend", long[i % 3]));
+  seats.forEach((seat, i) => {
+    seat.querySelector(".seat-head").insertAdjacentHTML("beforeend", long[i % 3]);
+  });
   fitOutcomes(document.querySelector(".board"));
   // Measured once the labels have popped in (they grow from a smaller scale).
-  await Promise.all(seats.flatMap((seat) => seat.querySelector(".outcome").getAnimations().map((a) => a.finished)));
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const popping = seats.flatMap((seat) => seat.querySelector(".outcome").getAnimations());
+  await Promise.all(popping.map((animation) => animation.finished));
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const found = [];
   for (const seat of seats) {
     const label = seat.querySelector(".outcome");
     const box = label.getBoundingClientRect();
     const line = parseFloat(getComputedStyle(label).lineHeight) || 20;
     if (box.height > 1.6 * line) found.push(`${seat.ariaLabel}: ${box.height}px high`);
-    if (label.scrollWidth > label.clientWidth) found.push(`${seat.ariaLabel}: cut "${label.textContent}"`);
+    if (label.scrollWidth > label.clientWidth) {
+      found.push(`${seat.ariaLabel}: cut "${label.textContent}"`);
+    }
     const others = document.querySelectorAll(".recent-list > *, .seat *");
     for (const other of others) {
       if (seat.contains(other) || other.getClientRects().length === 0) continue;

@@ -23,8 +23,9 @@ def learn(
     a real game against easy bots. Also the lessons of the Premium cards and of
     Princesse Princesse (--lesson premium, --lesson princess)."""
     from ..tui.app import LoveLetterApp
+    from .play import lesson_offers
 
     if lesson not in LESSONS:
         usage_error(f"unknown lesson {lesson!r}: one of {', '.join(LESSONS)}")
     language = check_language(lang)
-    LoveLetterApp(lesson=LESSONS[lesson], lang=language).run()
+    LoveLetterApp(lesson=LESSONS[lesson], lang=language, offers=lesson_offers()).run()

@@ -11,6 +11,8 @@ from ..bots import LEVELS, make_bot
 from ..bots.levels import check_bot_table, describe_level
 from ..engine import EDITIONS, Options, RecordError, describe_record_error
 from ..engine.record import MAX_NAME_LENGTH
+from ..paths import data_folder
+from ..tui.offers import LessonOffers
 from ..tui.session import DEFAULT_LEVEL, LocalGame, Setup, seat_setups
 from .common import (
     bot_reason,
@@ -95,7 +97,7 @@ def play(
             fail(f"{resume}{tell(': ', ' : ')}{describe_record_error(error, language)}")
         except ValueError as error:
             fail(f"{resume}{tell(': ', ' : ')}{error}")
-        LoveLetterApp(session=session, delay=delay).run()
+        LoveLetterApp(session=session, delay=delay, offers=lesson_offers()).run()
         return
     options = Options(tokens_to_win=tokens)
     setup = None
@@ -103,7 +105,13 @@ def play(
         setup = _setup(edition or "classic", players, bots, humans, names or [])
         setup = Setup(setup.edition, setup.seats, language, seed, options)
     app = LoveLetterApp(
-        setup=setup, lang=language, save=save, delay=delay, options=options, seed=seed
+        setup=setup,
+        lang=language,
+        save=save,
+        delay=delay,
+        options=options,
+        seed=seed,
+        offers=lesson_offers(),
     )
     app.run()
 
@@ -182,3 +190,8 @@ def _setup(
             )
         )
     return Setup(chosen.id, seats)
+
+
+def lesson_offers() -> LessonOffers:
+    """The lessons offered once on this machine, kept in the user's data folder."""
+    return LessonOffers(data_folder())

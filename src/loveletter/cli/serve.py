@@ -520,8 +520,8 @@ def given_secret_key(
 def local_secret_key() -> tuple[str, Path | None]:
     """The data folder's key, for a server on this computer only, and its file if it
     was made now (there was none)."""
+    from ..paths import data_folder
     from ..server.secret_key import FILE_NAME, SecretKeyError, local_key
-    from ..server.settings import data_folder
 
     folder = data_folder()
     try:

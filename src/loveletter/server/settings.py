@@ -5,18 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import platformdirs
-
+from ..paths import data_folder
 from .clock import Clock, SystemClock
 from .policies import PolicyLevel
-
-
-def data_folder() -> Path:
-    """The user's data folder (platformdirs'; ``$XDG_DATA_HOME/loveletter`` on Linux):
-    the default database file and the key that a local server makes for itself."""
-    return Path(platformdirs.user_data_dir("loveletter", appauthor=False))
 
 
 def default_db_url() -> str:

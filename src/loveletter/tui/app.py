@@ -11,11 +11,12 @@ from textual.screen import Screen
 
 from .. import line_breaks
 from ..bots import make_bot
-from ..engine import Options
-from ..lessons import Lesson
-from .dialogs import QuitScreen
+from ..engine import Options, get_edition
+from ..lessons import EDITION_LESSONS, Lesson
+from .dialogs import LessonOfferScreen, QuitScreen
 from .game import GameScreen
 from .lesson import LessonScreen, real_game
+from .offers import LessonOffers
 from .session import BotFactory, LocalGame, Setup
 from .setup import SetupScreen, draft_for
 from .texts import tr
@@ -29,6 +30,8 @@ class LoveLetterApp(App[None]):
     Give a ``session`` to play it (a resumed game), a ``setup`` to deal a new game at
     once, a ``lesson`` to play it then a real game against easy bots, or none of them
     to choose the table in the setup screen (with ``lang``, ``options`` and ``seed``).
+    With ``offers``, the first game of an edition with cards of its own offers its
+    lesson first.
     """
 
     TITLE = "Love Letter"
@@ -49,9 +52,11 @@ class LoveLetterApp(App[None]):
         seed: int | None = None,
         bot_factory: BotFactory = make_bot,
         lesson: Lesson | None = None,
+        offers: LessonOffers | None = None,
     ) -> None:
         super().__init__()
         self.lesson = lesson
+        self.offers = offers
         self.session = session
         self.first_setup = setup
         self.lang = session.setup.lang if session else setup.lang if setup else lang
@@ -63,6 +68,7 @@ class LoveLetterApp(App[None]):
 
     def on_mount(self) -> None:
         if self.lesson is not None:
+            self.mark_offered(self.lesson)
             self.show(LessonScreen(self.lesson, self.lang, self.lesson_done))
         elif self.session is not None:
             self.show(GameScreen(self.session, self.new_game, delay=self.delay))
@@ -78,6 +84,33 @@ class LoveLetterApp(App[None]):
         self.show(SetupScreen(draft, self.start_game))
 
     def start_game(self, setup: Setup) -> None:
+        """Deal a new game for ``setup`` and show its table; the first game of an
+        edition with cards of its own offers its lesson first."""
+        self.lang = setup.lang
+        lesson = self.offers.due(setup.edition) if self.offers else None
+        if lesson is None:
+            self.deal(setup)
+            return
+        self.mark_offered(lesson)
+
+        def answered(learn: bool | None) -> None:
+            if learn:
+                self.show(LessonScreen(lesson, setup.lang, lambda _: self.deal(setup)))
+            else:
+                self.deal(setup)
+
+        name = get_edition(setup.edition).name(setup.lang)
+        self.push_screen(LessonOfferScreen(name, setup.lang), answered)
+
+    def mark_offered(self, lesson: Lesson) -> None:
+        """No more offers of ``lesson``: it was offered, or taken."""
+        if self.offers is None:
+            return
+        for edition, lesson_id in EDITION_LESSONS.items():
+            if lesson_id == lesson.id:
+                self.offers.mark(edition)
+
+    def deal(self, setup: Setup) -> None:
         """Deal a new game for ``setup`` and show its table."""
         self.lang = setup.lang
         self.session = LocalGame.start(setup, save=self.save_path, bot_factory=self.bot_factory)

@@ -1,4 +1,5 @@
-"""Screens between the turns: the hand-over, the round summary, the end, quitting."""
+"""Screens between the turns: the hand-over, the round summary, the end, quitting, and
+the offer of an edition's lesson before its first game."""
 
 from __future__ import annotations
 
@@ -263,3 +264,50 @@ class QuitScreen(ModalScreen[Path | bool | None]):
         path = self.query_one("#path", Input).value.strip()
         if path:
             self.dismiss(Path(path))
+
+
+class LessonOfferScreen(ModalScreen[bool]):
+    """Before the first game of an edition with cards of its own: its short lesson
+    first, or the game at once. Dismissed with True for the lesson."""
+
+    DEFAULT_CSS = """
+    LessonOfferScreen { align: center middle; }
+    LessonOfferScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; border: round $warning; padding: 1 2;
+        background: $surface;
+    }
+    LessonOfferScreen Static { width: 100%; }
+    #offer-title { text-style: bold; color: $warning; }
+    LessonOfferScreen Horizontal { height: auto; margin-top: 1; }
+    LessonOfferScreen Button { margin-right: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "play", show=False)]
+
+    def __init__(self, edition: str, lang: str) -> None:
+        super().__init__()
+        self.edition = edition
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical():
+            yield Static(tr(lang, "lesson_offer_title"), id="offer-title")
+            yield Static(tr(lang, "lesson_offer_text", edition=self.edition))
+            with Horizontal():
+                yield Button(
+                    tr(lang, "lesson_offer_learn"), id="learn", variant="primary", compact=True
+                )
+                yield Button(tr(lang, "lesson_offer_play"), id="play", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    @on(Button.Pressed, "#learn")
+    def learn(self) -> None:
+        """The lesson, then the game."""
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#play")
+    def action_play(self) -> None:
+        """The game at once."""
+        self.dismiss(False)

@@ -153,6 +153,11 @@ _EN = {
     "lesson_next": "Next",
     "lesson_play": "Play a real game against easy bots",
     "lesson_try_again": "Try again. {why}",
+    "lesson_offer_title": "New cards",
+    "lesson_offer_text": "{edition} has cards of its own. A short lesson shows them as "
+    "they come up (two minutes), then your game starts.",
+    "lesson_offer_learn": "The lesson first",
+    "lesson_offer_play": "Play now",
     "focus_hand": "↓ Your hand",
     "focus_deck": "↑ The deck, on the lower edge of the players' panel",
     "focus_set_aside": "↑ The set-aside card, on the lower edge of the players' panel",
@@ -213,6 +218,11 @@ _FR = {
     "lesson_next": "Suite",
     "lesson_play": "Jouer une vraie partie contre des robots faciles",
     "lesson_try_again": "Essayez encore. {why}",
+    "lesson_offer_title": "Nouvelles cartes",
+    "lesson_offer_text": "{edition} a ses propres cartes. Une courte leçon vous les "
+    "montre à mesure qu'elles arrivent (deux minutes), puis votre partie commence.",
+    "lesson_offer_learn": "D'abord la leçon",
+    "lesson_offer_play": "Jouer tout de suite",
     "focus_hand": "↓ Votre main",
     "focus_deck": "↑ La pioche, sur le bord bas du cadre des joueurs",
     "focus_set_aside": "↑ La carte mise de côté, sur le bord bas du cadre des joueurs",
