@@ -5,7 +5,8 @@
 Starts the server on a free port with a throwaway SQLite file, plays with the mouse
 like a person (a seeded choice among the legal moves) and saves the home page, the
 table in the middle of a round, a round summary, an eight-player Premium table on a
-1366x768 screen, the rules page, the replay page, the table on a phone (in French),
+1366x768 screen, the rules page, the guided first game (a laptop in English, a phone in
+French), the replay page, the table on a phone (in French),
 and, after a dozen games between six accounts, the sign-in dialog, a profile and the
 leaderboard (and a profile on a phone, in French); then, with public tables hosted by
 those accounts, the lobby (a laptop in English, a phone in French), "My games" and a
@@ -181,6 +182,33 @@ def rules(browser: Browser, url: str, out: Path) -> None:
     # The card reference under the top bar, where a reader scrolls to look a card up.
     cards.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 70)")
     page.screenshot(path=out / "web-rules.png")
+    context.close()
+
+
+def lesson(browser: Browser, url: str, out: Path) -> None:
+    """The guided first game at its Priest step, after a wrong move (a laptop in
+    English), and its first step on a phone in French."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(url + "/learn")
+    while page.locator(".game.lesson").get_attribute("data-step") != "priest":
+        page.click("#lesson-next")
+        page.wait_for_selector('.game.lesson[data-busy="false"]')
+    page.click('.hand-card[data-card="guard"]')  # not the step's move: it says why
+    page.click('.choices .option[data-option="1"]')
+    page.click('.choices .option[data-option="princess"]')
+    page.wait_for_selector("#lesson-why")
+    settle(page)
+    page.screenshot(path=out / "web-learn.png")
+    context.close()
+    context = browser.new_context(
+        locale="fr-FR", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(url + "/learn")
+    page.wait_for_selector("#lesson-next")
+    settle(page)
+    page.screenshot(path=out / "web-learn-phone-fr.png")
     context.close()
 
 
@@ -436,6 +464,7 @@ def main() -> None:
                 table_and_summary(browser, url, out)
                 eight_players(browser, url, out)
                 rules(browser, url, out)
+                lesson(browser, url, out)
                 phone(browser, url, out)
                 accounts(browser, url, out)
                 lobby_and_games(browser, url, out)

@@ -46,7 +46,29 @@ CLIPPED = """() => {
       found.push(`placeholder: #${input.id} "${input.placeholder}"`);
     }
   }
+  // Nothing of a play shown runs past the strip's edge.
+  const strip = document.querySelector(".recent");
+  const edge = strip ? strip.getBoundingClientRect().right : Infinity;
+  for (const part of document.querySelectorAll(".recent-move *")) {
+    if (shown(part) && part.getBoundingClientRect().right > edge + 0.5) {
+      found.push(`past the strip: ${part.className} "${part.textContent.trim()}"`);
+    }
+  }
   return found;
+}"""
+
+#: The longest play's outcome the strip may have to show, as recent.js draws it.
+LONG_PLAY = """async () => {
+  const { fitStrip } = await import("/static/js/recent.js");
+  // A round's first turn has no play yet: the list comes with the first one.
+  document.querySelector(".recent-none")?.replaceWith(document.createElement("ol"));
+  const strip = document.querySelector(".recent-list") ?? document.querySelector(".recent ol");
+  strip.classList.add("recent-list");
+  strip.insertAdjacentHTML("beforeend", `<li
+    class="recent-move since"><span class="recent-outcome recent-out">Robot 3 : hors jeu —
+    avait la <span class="chip"><b class="chip-value">3</b><span
+    class="chip-name">Bibliothécaire du palais</span></span></span></li>`);
+  fitStrip(strip);
 }"""
 
 SCREENS = [((1366, 768), False), ((390, 844), True)]
@@ -81,6 +103,10 @@ def test_no_words_are_cut_off(
         clipped = page.evaluate(CLIPPED)
         assert clipped == [], (f"table, turn {turn}", clipped)
         play_turn(page, rng)
+    wait_my_play(page, rng)
+    page.evaluate(LONG_PLAY)
+    clipped = page.evaluate(CLIPPED)
+    assert clipped == [], ("the longest play", clipped)
     page.context.close()
 
 
