@@ -59,13 +59,14 @@ FIRST_GAME = Lesson(
             "hand",
             "info",
             {
-                "en": "This is your hand: a single card, the Guard (1). On your turn you "
-                "draw a card, then play one of your two. Each card has a value from 0 to "
-                "9: the higher, the stronger at the end of the round.",
-                "fr": "Voici votre main : une seule carte, le Garde (1). À votre tour, vous "
-                "piochez une carte, puis vous jouez l'une des deux. Chaque carte a une "
-                "valeur de 0 à 9 : plus elle est haute, plus elle est forte en fin de "
-                "manche.",
+                "en": "This is your hand. You were dealt one card, the Guard (1), and you "
+                "have just drawn a second one: each turn, you draw a card, then play one "
+                "of your two. Each card has a value from 0 to 9: the higher, the stronger "
+                "at the end of the round.",
+                "fr": "Voici votre main. Vous avez reçu une carte, le Garde (1), et vous "
+                "venez d'en piocher une deuxième : à chaque tour, vous piochez une carte, "
+                "puis vous jouez l'une des deux. Chaque carte a une valeur de 0 à 9 : plus "
+                "elle est haute, plus elle est forte en fin de manche.",
             },
             focus="hand",
             introduces=("guard",),
