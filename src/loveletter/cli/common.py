@@ -63,10 +63,11 @@ def check_language(lang: str | None) -> str:
 _run_language: str | None = None
 
 
-def start_run() -> None:
-    """A new command line: its language is not known yet (the locale's until --lang)."""
+def start_run(lang: str | None = None) -> None:
+    """A new command line: its language is ``lang`` (what its --lang names), else not
+    known yet (the locale's until the command reads --lang)."""
     global _run_language
-    _run_language = None
+    _run_language = lang
 
 
 def run_language() -> str:

@@ -1,0 +1,225 @@
+"""A French run of the command line speaks French: Click's own refusals of a wrong
+command line included, in the locale's French or the one --lang names."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from loveletter.cli import rules as rules_command
+from loveletter.cli.main import app
+from loveletter.cli.wrong_line import reason
+
+runner = CliRunner()
+NBSP = "\u00a0"
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def fr(text: str) -> str:
+    """A test's French with the no-break spaces French typesetting puts in it."""
+    text = re.sub(r" ([:;?!»])", NBSP + r"\1", text)
+    return text.replace("« ", "«" + NBSP)
+
+
+def boxed(stderr: str) -> str:
+    """The text of the error box Typer draws, its lines joined."""
+    lines = [line.strip("│ ") for line in stderr.splitlines() if line.startswith("│")]
+    return " ".join(lines)
+
+
+def french_run(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> Result:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    return runner.invoke(app, args)
+
+
+#: Wrong command lines and Click's reason, in French.
+WRONG_LINES = [
+    (
+        ["play", "--humans", "x"],
+        "Valeur invalide pour « --humans » : « x » n'est pas un nombre entier.",
+    ),
+    (
+        ["simulate", "--seed", "x"],
+        "Valeur invalide pour « --seed » : « x » n'est pas un nombre entier.",
+    ),
+    (
+        ["play", "--delay", "soon"],
+        "Valeur invalide pour « --delay » : « soon » n'est pas un nombre.",
+    ),
+    (["play", "--tokens", "0"], "Valeur invalide pour « --tokens » : 0 n'est pas entre 1 et 99."),
+    (
+        ["play", "--humans", "0"],
+        "Valeur invalide pour « --humans » : 0 est trop petit : le minimum est 1.",
+    ),
+    (
+        ["serve", "--port", "70000"],
+        "Valeur invalide pour « --port » (variable d'environnement « LOVELETTER_PORT ») : "
+        "70000 n'est pas entre 0 et 65535.",
+    ),
+    (
+        ["serve", "--request-timeout", "0"],
+        "Valeur invalide pour « --request-timeout » (variable d'environnement "
+        "« LOVELETTER_REQUEST_TIMEOUT ») : 0.0 est trop petit : le minimum est 0.1.",
+    ),
+    (["play", "--nope"], "Option inconnue : --nope (options possibles : --name)"),
+    (["rules", "--nope"], "Option inconnue : --nope"),
+    (["nope"], "Commande inconnue : « nope »."),
+    (["plya"], "Commande inconnue : « plya ». Vouliez-vous dire « play » ou « replay » ?"),
+    (["replay"], "Il manque l'argument « FILE »."),
+    (["replay", "a.json", "b.json"], "Argument en trop : b.json"),
+    (["replay", "a.json", "b.json", "c.json"], "Arguments en trop : b.json c.json"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), WRONG_LINES)
+def test_a_wrong_command_line_is_refused_in_the_locales_french(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    result = french_run(monkeypatch, args)
+    assert result.exit_code == 2, result.output
+    assert boxed(result.stderr) == fr(message)
+    assert "─ Erreur ─" in result.stderr
+    command = (
+        " ".join(["loveletter", *args[:1]]) if args[0] not in ("nope", "plya") else "loveletter"
+    )
+    assert fr(f"Essayez « {command} --help » pour de l'aide.") in result.stderr
+    assert fr(f"Utilisation : {command} [OPTIONS]") in result.stderr
+    assert not re.search(r"Error|Usage|Try|Invalid|Missing|such", result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--name"], "L'option « --name » demande une valeur."),
+        (["replay", "x.json", "-s"], "L'option « -s » demande une valeur."),
+        (["replay", "x.json", "--json=yes"], "L'option « --json » ne prend pas de valeur."),
+    ],
+)
+def test_an_option_used_wrongly_is_refused_in_french(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    result = french_run(monkeypatch, args)
+    assert result.exit_code == 2
+    assert boxed(result.stderr) == fr(message)
+
+
+def test_a_value_from_the_environment_is_refused_in_french(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LOVELETTER_PORT", "x")
+    result = french_run(monkeypatch, ["serve"])
+    assert result.exit_code == 2
+    assert boxed(result.stderr) == fr(
+        "Valeur invalide pour « --port » (variable d'environnement « LOVELETTER_PORT ») : "
+        "« x » n'est pas un nombre entier."
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--lang", "fr", "--humans", "x"], WRONG_LINES[0][1]),
+        (["play", "--nope", "-l", "fr"], WRONG_LINES[7][1]),
+        (["replay", "--lang=fr"], "Il manque l'argument « FILE »."),
+        (["replay", "x.json", "-lfr", "-s"], "L'option « -s » demande une valeur."),
+        (["arena", "--lang", "fr"], "Option inconnue : --lang"),
+    ],
+)
+def test_lang_fr_on_the_command_line_refuses_it_in_french(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert boxed(result.stderr) == fr(message)
+
+
+def test_lang_en_in_a_french_locale_refuses_it_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = french_run(monkeypatch, ["play", "-l", "fr", "--lang", "en", "--humans", "x"])
+    assert result.exit_code == 2
+    assert boxed(result.stderr) == "Invalid value for '--humans': 'x' is not a valid integer range."
+
+
+def test_an_english_run_refuses_a_wrong_command_line_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    for args, lines in [
+        (
+            ["play", "--humans", "x"],
+            [
+                "Usage: loveletter play [OPTIONS]",
+                "Try 'loveletter play --help' for help.",
+                "│ Invalid value for '--humans': 'x' is not a valid integer range.",
+            ],
+        ),
+        (["play", "--nope"], ["│ No such option: --nope (Possible options: --name)"]),
+        (["nope"], ["Usage: loveletter [OPTIONS] COMMAND [ARGS]...", "│ No such command 'nope'."]),
+        (["replay"], ["Usage: loveletter replay [OPTIONS] FILE", "│ Missing argument 'FILE'."]),
+        (["replay", "a", "b"], ["│ Got unexpected extra argument(s) (b)"]),
+        (["play", "--name"], ["│ Option '--name' requires an argument."]),
+        (
+            ["play", "--tokens", "0"],
+            ["│ Invalid value for '--tokens': 0 is not in the range 1<=x<=99."],
+        ),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert "─ Error ─" in result.stderr
+        for line in lines:
+            assert line in result.stderr, (args, result.stderr)
+
+
+def test_an_abort_says_so_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_more_input(edition: str) -> None:
+        raise EOFError
+
+    monkeypatch.setattr(rules_command, "check_edition", no_more_input)
+    result = runner.invoke(app, ["rules", "--lang", "fr"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "Abandon."
+    result = runner.invoke(app, ["rules", "--lang", "en"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "Aborted."
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [
+        ("Path 'x.json' is not readable.", "Le chemin « x.json » n'est pas accessible en lecture."),
+        ('File "it\'s.json" does not exist.', "Le fichier « it's.json » n'existe pas."),
+        (
+            "Directory 'out' is not writable.",
+            "Le dossier « out » n'est pas accessible en écriture.",
+        ),
+        ("Path 'out' is a directory.", "Le chemin « out » est un dossier."),
+        ("'maybe' is not a valid boolean.", "« maybe » n'est pas un booléen (true ou false)."),
+        ("Option '-n' requires 2 arguments.", "L'option « -n » demande 2 valeurs."),
+        ("Missing command.", "Il manque la commande."),
+        ("Something Click says anew.", "Something Click says anew."),
+    ],
+)
+def test_clicks_other_reasons_have_their_french(english: str, french: str) -> None:
+    assert reason(english) == fr(french)
+
+
+def test_the_command_itself_refuses_in_the_locales_french() -> None:
+    env = {**os.environ, "LANG": "fr_FR.UTF-8", "PYTHONPATH": str(SRC)}
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        env.pop(variable, None)
+    done = subprocess.run(
+        [sys.executable, "-m", "loveletter", "play", "--humans", "x"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert boxed(done.stderr) == fr(WRONG_LINES[0][1])
+    assert fr("Utilisation : loveletter play [OPTIONS]") in done.stderr
