@@ -10,11 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from typer.testing import CliRunner, Result
 
 from loveletter.cli import rules as rules_command
 from loveletter.cli.main import app
 from loveletter.cli.wrong_line import reason
+from loveletter.storage import SCHEMA_VERSION, Repository
 
 runner = CliRunner()
 NBSP = "\u00a0"
@@ -223,3 +225,104 @@ def test_the_command_itself_refuses_in_the_locales_french() -> None:
     assert done.returncode == 2
     assert boxed(done.stderr) == fr(WRONG_LINES[0][1])
     assert fr("Utilisation : loveletter play [OPTIONS]") in done.stderr
+
+
+# --- migrate and serve ------------------------------------------------------------------------
+
+
+def test_migrate_says_the_schema_version_in_the_locales_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'loveletter.db'}"
+    result = french_run(monkeypatch, ["migrate", "--db", url])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == fr(
+        f"Le fichier de base de données {tmp_path / 'loveletter.db'} est à la version "
+        f"{SCHEMA_VERSION} du schéma (révision Alembic {SCHEMA_VERSION:04d})\n"
+    )
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    result = runner.invoke(app, ["migrate", "--db", url])
+    assert result.stdout == (
+        f"The database file {tmp_path / 'loveletter.db'} is at schema version "
+        f"{SCHEMA_VERSION} (Alembic revision {SCHEMA_VERSION:04d})\n"
+    )
+
+
+def test_a_database_that_cannot_be_used_is_told_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(b"this is no SQLite file\n" * 1000)
+    result = french_run(monkeypatch, ["migrate", "--db", f"sqlite:///{damaged}"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        fr(
+            f"erreur : impossible d'utiliser le fichier de base de données {damaged} : ce "
+            "fichier n'est pas une base de données : déplacez le fichier"
+        )
+    )
+    future = tmp_path / "future.db"
+    repository = Repository(f"sqlite:///{future}")
+    repository.create_schema()
+    with repository.engine.begin() as db:
+        db.execute(text("UPDATE ll_meta SET value = '999' WHERE key = 'schema_version'"))
+    repository.close()
+    result = runner.invoke(app, ["migrate", "--db", f"sqlite:///{future}"])
+    assert result.exit_code == 1
+    assert (
+        fr(
+            f"le fichier de base de données {future} est à la version 999 du schéma ; ce "
+            f"serveur demande la version {SCHEMA_VERSION} : "
+        )
+        in result.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["migrate", "--db", "nonsense"],
+            "URL --db invalide : SQLAlchemy ne sait pas lire cette URL",
+        ),
+        (
+            ["migrate", "--db", "foo://x"],
+            "URL --db invalide : SQLAlchemy ne connaît pas la base de données « foo »",
+        ),
+        (
+            ["serve", "--db", "memory", "--redis", "redis://x"],
+            "URL --db ou --redis invalide : des tables gardées en mémoire ne se partagent "
+            "pas avec d'autres processus",
+        ),
+        (
+            ["serve", "--db", "memory", "--smtp", "http://x"],
+            "URL --smtp invalide : une URL SMTP commence par smtp://, smtp+starttls://, "
+            "smtps://, pas « http://x »",
+        ),
+        (
+            ["serve", "--db", "memory", "--secret-key", "short"],
+            "la clé secrète de --secret-key est trop courte : il lui faut au moins 32 "
+            "caractères, elle en a 5 (créez-en une avec ",
+        ),
+        (
+            ["serve", "--db", "memory", "--secret-key-file", "/no/such/key"],
+            "impossible de lire le fichier de clé secrète /no/such/key (--secret-key-file) : "
+            "ce fichier ou dossier n'existe pas",
+        ),
+        (["serve", "--db", "memory", "--policy", "x"], "--policy prend NOM=FICHIER.npz, pas « x »"),
+        (
+            ["serve", "--db", "memory", "--policy", "medium=x.npz"],
+            "le nom « medium » de --policy est celui d'un niveau de robot : choisissez-en un autre",
+        ),
+        (
+            ["serve", "--db", "memory", "--policy", "ppo=/no/such.npz"],
+            "--policy ppo : le fichier « /no/such.npz » n'existe pas",
+        ),
+    ],
+)
+def test_serve_and_migrate_refuse_in_the_locales_french(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    result = french_run(monkeypatch, args)
+    assert result.exit_code in (1, 2), result.output
+    assert result.stderr.startswith(fr(f"erreur : {message}")), result.stderr
