@@ -3,11 +3,13 @@ command line included, in the locale's French or the one --lang names."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -326,3 +328,124 @@ def test_serve_and_migrate_refuse_in_the_locales_french(
     result = french_run(monkeypatch, args)
     assert result.exit_code in (1, 2), result.output
     assert result.stderr.startswith(fr(f"erreur : {message}")), result.stderr
+
+
+# --- damaged records ---------------------------------------------------------------------------
+
+
+def record_text(tmp_path: Path) -> dict[str, Any]:
+    """A finished game's record, as ``simulate --save`` writes it."""
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "-g",
+            "1",
+            "-p",
+            "2",
+            "--seed",
+            "3",
+            "--save",
+            str(tmp_path / "ok"),
+            "--force",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads((tmp_path / "ok" / "game-1.json").read_text(encoding="utf-8"))
+    return data
+
+
+#: Damaged records (their text, or a change to a good one) and what a French run says.
+DAMAGED = [
+    ("", "ce n'est pas du JSON valide : une valeur manque (ligne 1, colonne 1)"),
+    ('{"a": 1 "b": 2}', "ce n'est pas du JSON valide : une « , » manque (ligne 1, colonne 9)"),
+    (b'{"a": "\xe9"}', "ce n'est pas du texte UTF-8 : octet de continuation invalide"),
+    ("[" * 40 + "]" * 40, "des tableaux et objets imbriqués sur plus de 32 niveaux"),
+    ('{"a": 1e999}', "le nombre 1e999 est hors limites"),
+    ('{"a": NaN}', "NaN n'est pas un nombre JSON"),
+    (
+        '{"a": 12345678901234567890}',
+        "l'entier 12345678901234567890 est hors limites (±9007199254740991)",
+    ),
+    (
+        '{"a": "\\ud800"}',
+        "une chaîne contient un demi-caractère isolé (comme \\ud800) : ce n'est pas du texte "
+        "Unicode valide",
+    ),
+    ("[1]", "un enregistrement est un objet JSON"),
+    ({"format": "other/9"}, "« format » doit être « loveletter-record/1 »"),
+    ({"edition": 3}, "« edition » doit être l'identifiant d'une édition"),
+    (
+        {"edition": "nope"},
+        "édition inconnue « nope » ; éditions connues : classic, 2019, 2019-classic, premium, "
+        "princess",
+    ),
+    ({"options": {"tokens_to_win": "x"}}, "l'option tokens_to_win doit être un entier ou null"),
+    ({"players": ["Ana"]}, "l'édition classic se joue de 2 à 4 joueurs, pas 1"),
+    ({"zzz": 1}, "champ inconnu : zzz"),
+    (
+        {"result": {"rounds": [], "tokens": [9, 9], "winners": []}},
+        "manches terminées selon le résultat",
+    ),
+]
+
+
+def damaged(tmp_path: Path, fault: str | bytes | dict[str, Any]) -> Path:
+    path = tmp_path / "damaged.json"
+    if isinstance(fault, dict):
+        path.write_text(json.dumps({**record_text(tmp_path), **fault}), encoding="utf-8")
+    elif isinstance(fault, bytes):
+        path.write_bytes(fault)
+    else:
+        path.write_text(fault, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("fault", "told"), DAMAGED)
+def test_a_damaged_record_is_told_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fault: str | bytes | dict[str, Any], told: str
+) -> None:
+    path = damaged(tmp_path, fault)
+    for args in (
+        ["replay", str(path), "--lang", "fr"],
+        ["play", "--resume", str(path), "-l", "fr"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(fr(f"erreur : {path} : {told}")), result.stderr
+
+
+def test_a_record_that_cannot_be_resumed_is_told_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = record_text(tmp_path)
+    for meta, told in [
+        ({"play": {"bots": [1, 2]}}, "« meta.play.bots » doit lister des niveaux de robot ou null"),
+        (
+            {"play": {"bots": [None, "genius"]}},
+            "robot inconnu « genius » ; robots connus : random, ",
+        ),
+    ]:
+        path = damaged(tmp_path, {**record, "meta": meta})
+        result = french_run(monkeypatch, ["play", "--resume", str(path)])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(fr(f"erreur : {path} : {told}")), result.stderr
+    assert "exec:COMMAND, policy:" in result.stderr  # values keep their colons
+    missing = tmp_path / "none.json"
+    result = french_run(monkeypatch, ["play", "--resume", str(missing)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        fr(
+            f"erreur : {missing} : impossible de lire {missing} : "
+            "ce fichier ou dossier n'existe pas"
+        )
+    )
+
+
+def test_an_english_run_tells_a_damaged_record_as_before(tmp_path: Path) -> None:
+    path = damaged(tmp_path, "")
+    result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        f"error: {path}: not valid JSON: Expecting value: line 1 column 1 (char 0)"
+    )
