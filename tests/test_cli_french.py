@@ -449,3 +449,11 @@ def test_an_english_run_tells_a_damaged_record_as_before(tmp_path: Path) -> None
     assert result.stderr.startswith(
         f"error: {path}: not valid JSON: Expecting value: line 1 column 1 (char 0)"
     )
+
+
+def test_an_unknown_lesson_is_refused_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = french_run(monkeypatch, ["learn", "--lesson", "nope"])
+    assert result.exit_code == 2
+    assert result.stderr == fr(
+        "erreur : leçon inconnue « nope » : choisissez parmi first-game, premium, princess\n"
+    )
