@@ -43,13 +43,12 @@ class LoveLetterGroup(TyperGroup):
     ) -> Any:
         """Run the command line; a wrong one is refused in the run's language, with
         Click's exit statuses (2, or 1 for an abort)."""
-        given = sys.argv[1:] if args is None else list(args)
-        start_run(language_on(given))
+        start_run(language_on(sys.argv[1:] if args is None else args))
         run = super().main
         if not standalone_mode:
-            return run(given, prog_name, complete_var, False, windows_expand_args, **extra)
+            return run(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            code = run(given, prog_name, complete_var, False, windows_expand_args, **extra)
+            code = run(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except click_errors.ClickException as error:
             refuse(error)
         except click_errors.Abort:
