@@ -7,7 +7,7 @@ import json
 import locale
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -63,10 +63,11 @@ def check_language(lang: str | None) -> str:
 _run_language: str | None = None
 
 
-def start_run() -> None:
-    """A new command line: its language is not known yet (the locale's until --lang)."""
+def start_run(lang: str | None = None) -> None:
+    """A new command line: its language is ``lang`` (what its --lang names), else not
+    known yet (the locale's until the command reads --lang)."""
     global _run_language
-    _run_language = None
+    _run_language = lang
 
 
 def run_language() -> str:
@@ -132,12 +133,19 @@ _BOT_REASONS = (
 
 def bot_reason(error: ValueError) -> str:
     """Why a bot was refused, in the run's language when its words are known."""
-    english = str(error)
+    return known_reason(str(error), _BOT_REASONS)
+
+
+def known_reason(english: str, table: Sequence[tuple[str, str]]) -> str:
+    """A message of a lower layer in the run's language: in French, the first pattern
+    of ``table`` it matches gives the French, filled with its groups (a system's
+    reason among them in French too); else it stays as it is."""
     if run_language() == "fr":
-        for pattern, french in _BOT_REASONS:
-            match = re.fullmatch(pattern, english)
+        for pattern, french in table:
+            match = re.fullmatch(pattern, english, re.DOTALL)
             if match:
-                return typeset(french, "fr").format(*match.groups())
+                groups = (_FRENCH_STRERRORS.get(group, group) for group in match.groups())
+                return typeset(french, "fr").format(*groups)
     return english
 
 
@@ -152,6 +160,11 @@ _OS_REASONS = {
     errno.EROFS: "système de fichiers en lecture seule",
     errno.EEXIST: "le fichier existe déjà",
 }
+
+
+#: The system's words for those reasons (what ``OSError.strerror`` says), in French.
+_FRENCH_STRERRORS = {os.strerror(number): french for number, french in _OS_REASONS.items()}
+_FRENCH_STRERRORS["not UTF-8 text"] = "ce n'est pas du texte UTF-8"
 
 
 def os_reason(error: OSError) -> str:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..lessons import LESSONS
-from .common import check_language, usage_error
+from .common import check_language, tell, usage_error
 
 
 def learn(
@@ -25,7 +25,14 @@ def learn(
     from ..tui.app import LoveLetterApp
     from .play import lesson_offers
 
-    if lesson not in LESSONS:
-        usage_error(f"unknown lesson {lesson!r}: one of {', '.join(LESSONS)}")
     language = check_language(lang)
+    if lesson not in LESSONS:
+        usage_error(
+            tell(
+                "unknown lesson {lesson!r}: one of {known}",
+                "leçon inconnue « {lesson} » : choisissez parmi {known}",
+                lesson=lesson,
+                known=", ".join(LESSONS),
+            )
+        )
     LoveLetterApp(lesson=LESSONS[lesson], lang=language, offers=lesson_offers()).run()

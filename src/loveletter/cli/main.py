@@ -6,7 +6,7 @@ import typer
 
 from .. import __version__, line_breaks
 from .arena import arena
-from .common import EXIT_STATUSES, start_run
+from .common import EXIT_STATUSES
 from .learn import learn
 from .migrate import migrate
 from .play import play
@@ -14,11 +14,13 @@ from .replay import replay
 from .rules import rules
 from .serve import serve
 from .simulate import simulate
+from .wrong_line import LoveLetterGroup
 
 line_breaks.install()  # French text never breaks before ": ; ? ! »"
 
 app = typer.Typer(
     name="loveletter",
+    cls=LoveLetterGroup,  # Click's errors in the run's language
     help="The complete digital Love Letter: rules of every edition, bots, replays.",
     no_args_is_help=True,
     add_completion=False,
@@ -43,4 +45,3 @@ def main(
     ),
 ) -> None:
     """Love Letter in the terminal: card reference, game replays and simulations."""
-    start_run()

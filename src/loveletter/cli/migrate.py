@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .common import given_as, tell, usage_error
-from .serve import database_errors
+from .serve import database_errors, database_place
 
 
 def migrate(
@@ -47,8 +47,11 @@ def migrate(
             repository.create_schema()
         finally:
             repository.close()
-    where = repository.where
-    print(
-        f"{where[0].upper()}{where[1:]} is at schema version {SCHEMA_VERSION}"
-        f" (Alembic revision {head_revision()})"
+    told = tell(
+        "{place} is at schema version {version} (Alembic revision {revision})",
+        "{place} est à la version {version} du schéma (révision Alembic {revision})",
+        place=database_place(url),
+        version=SCHEMA_VERSION,
+        revision=head_revision(),
     )
+    print(told[0].upper() + told[1:])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -10,7 +11,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .common import fail, from_command_line, given_as, os_reason, tell, usage_error
+from .common import (
+    fail,
+    from_command_line,
+    given_as,
+    known_reason,
+    os_reason,
+    run_language,
+    tell,
+    usage_error,
+)
 
 if TYPE_CHECKING:
     from ..server.policies import PolicyLevel
@@ -267,7 +277,7 @@ def serve(
                     "bad {option} URL: {error}",
                     "URL {option} invalide : {error}",
                     option=named("smtp"),
-                    error=error,
+                    error=known_reason(str(error), _URL_REASONS),
                 )
             )
     if public_url is not None and not public_url.startswith(("http://", "https://")):
@@ -282,7 +292,7 @@ def serve(
     policies = read_policies(policy or [], named("policy"))
     key = given_secret_key(ctx, secret_key, secret_key_file, public_url)
     db_url = db or default_db_url()
-    with database_errors(db_url, named("db"), f"{named('db')} or {named('redis')}"):
+    with database_errors(db_url, named("db"), either(named("db"), named("redis"))):
         prepare_store(db_url)  # a database that cannot be used stops the start now
     made = None
     if key is None:  # a server on this computer only: its own key, made once
@@ -345,7 +355,7 @@ def start(
     from ..server.run import bind, exit_on_sigterm, make_server
 
     host, public_url = settings.listen_host, settings.public_url
-    with database_errors(settings.db_url, named("db"), f"{named('db')} or {named('redis')}"):
+    with database_errors(settings.db_url, named("db"), either(named("db"), named("redis"))):
         server = make_server(settings, log_level=log_level)
     try:
         sock = bind(host, port)
@@ -424,12 +434,17 @@ def database_errors(db_url: str, db: str, urls: str) -> Iterator[None]:
                 "{error}: install the extra it needs, loveletter[postgres] or loveletter[redis]",
                 "{error} : installez l'extra qu'il lui faut, loveletter[postgres] ou "
                 "loveletter[redis]",
-                error=error,
+                error=known_reason(str(error), _URL_REASONS),
             )
         )
     except (ValueError, ArgumentError) as error:
         usage_error(
-            tell("bad {urls} URL: {error}", "URL {urls} invalide : {error}", urls=urls, error=error)
+            tell(
+                "bad {urls} URL: {error}",
+                "URL {urls} invalide : {error}",
+                urls=urls,
+                error=known_reason(str(error), _URL_REASONS),
+            )
         )
     except StorageError as error:
         remedy = (
@@ -450,7 +465,7 @@ def database_errors(db_url: str, db: str, urls: str) -> Iterator[None]:
             tell(
                 "cannot use {error}: {remedy}",
                 "impossible d'utiliser {error} : {remedy}",
-                error=error,
+                error=storage_reason(error, db_url),
                 remedy=remedy,
             )
         )
@@ -500,7 +515,7 @@ def given_secret_key(
         if key is not None:
             return check_key(key, given_as(ctx, "secret_key"))
     except SecretKeyError as error:
-        usage_error(str(error))
+        usage_error(known_reason(str(error), _KEY_REASONS))
     if not is_local_url(public_url):
         usage_error(
             tell(
@@ -527,7 +542,7 @@ def local_secret_key() -> tuple[str, Path | None]:
     try:
         found, made = local_key(folder)
     except SecretKeyError as error:
-        fail(str(error))
+        fail(known_reason(str(error), _KEY_REASONS))
     except OSError as error:
         fail(
             tell(
@@ -563,5 +578,139 @@ def read_policies(options: list[str], source: str = "--policy") -> tuple[PolicyL
         try:
             levels.append(read_policy_option(option, [level.name for level in levels]))
         except PolicyError as error:
-            usage_error(str(error) if source == "--policy" else f"{source}: {error}")
+            reason = known_reason(str(error), _POLICY_REASONS)
+            usage_error(reason if source == "--policy" else f"{source}{tell(': ', ' : ')}{reason}")
     return tuple(levels)
+
+
+def either(first: str, second: str) -> str:
+    """Two options, one of which is at fault: "--db or --redis"."""
+    return tell("{first} or {second}", "{first} ou {second}", first=first, second=second)
+
+
+def database_place(url: str) -> str:
+    """The database at ``url`` as the run's language names it (no password)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return tell(
+            "the database file {path}",
+            "le fichier de base de données {path}",
+            path=parsed.database or ":memory:",
+        )
+    return tell(
+        "the database {url}",
+        "la base de données {url}",
+        url=parsed.render_as_string(hide_password=True),
+    )
+
+
+def storage_reason(error: Exception, db_url: str) -> str:
+    """Why the database at ``db_url`` cannot be used, in the run's language (what its
+    driver says stays in the driver's words, but for SQLite's best-known ones)."""
+    from ..storage.repository import database_where
+
+    text = str(error)
+    english = database_where(db_url)
+    if run_language() != "fr" or not text.startswith(english):
+        return text
+    place, rest = database_place(db_url), text.removeprefix(english)
+    schema = re.fullmatch(r" has schema version (.*); this server needs (\d+)", rest)
+    if schema:
+        return tell(
+            "{place} has schema version {version}; this server needs {needed}",
+            "{place} est à la version {version} du schéma ; ce serveur demande la version {needed}",
+            place=place,
+            version=schema[1],
+            needed=schema[2],
+        )
+    reason = rest.removeprefix(": ")
+    reason = _SQLITE_REASONS.get(reason, reason)
+    return tell("{place}: {reason}", "{place} : {reason}", place=place, reason=reason)
+
+
+#: SQLite's best-known reasons, in French.
+_SQLITE_REASONS = {
+    "unable to open database file": "impossible d'ouvrir le fichier de base de données",
+    "file is not a database": "ce fichier n'est pas une base de données",
+    "database is locked": "la base de données est verrouillée",
+    "database disk image is malformed": "le fichier de base de données est endommagé",
+    "attempt to write a readonly database": "la base de données est en lecture seule",
+    "database or disk is full": "la base de données ou le disque est plein",
+    "disk I/O error": "erreur d'entrée-sortie du disque",
+}
+
+_QUOTED = "['\"](.*)['\"]"
+#: The English of a database or SMTP URL refused, and its French.
+_URL_REASONS = (
+    (
+        "Could not parse SQLAlchemy URL from given URL string",
+        "SQLAlchemy ne sait pas lire cette URL",
+    ),
+    (
+        r"Can't load plugin: sqlalchemy\.dialects:(.+)",
+        "SQLAlchemy ne connaît pas la base de données « {0} »",
+    ),
+    (
+        "tables kept in memory cannot be shared with other processes",
+        "des tables gardées en mémoire ne se partagent pas avec d'autres processus",
+    ),
+    (rf"an SMTP URL starts with (.+): {_QUOTED}", "une URL SMTP commence par {0}, pas « {1} »"),
+    (rf"No module named {_QUOTED}", "le module « {0} » n'est pas installé"),
+)
+#: The English of a secret key refused, and its French.
+_KEY_REASONS = (
+    (
+        r"the secret key in (.+) has (\d+) characters, fewer than (\d+) \(make one with (.+)\)",
+        "la clé secrète de {0} est trop courte : il lui faut au moins {2} caractères, elle "
+        "en a {1} (créez-en une avec {3})",
+    ),
+    (
+        r"cannot read the secret key file (.+) \(made by a local start\): (.+): remove it to "
+        r"make a new one \(every session then ends\)",
+        "impossible de lire le fichier de clé secrète {0} (créé par un démarrage local) : "
+        "{1} : supprimez-le pour en créer un autre (toutes les sessions se terminent alors)",
+    ),
+    (
+        r"cannot read the secret key file (.+) \((.+)\): (.+)",
+        "impossible de lire le fichier de clé secrète {0} ({1}) : {2}",
+    ),
+)
+#: The English of a --policy refused, and its French.
+_POLICY_REASONS = (
+    (
+        rf"--policy takes NAME=FILE\.npz, not {_QUOTED}",
+        "--policy prend NOM=FICHIER.npz, pas « {0} »",
+    ),
+    (
+        rf"--policy name {_QUOTED} must be a simple identifier \(letters, digits, _; at most "
+        r"32 characters\)",
+        "le nom « {0} » de --policy doit être un identifiant simple (lettres, chiffres, _ ; "
+        "32 caractères au plus)",
+    ),
+    (
+        rf"--policy name {_QUOTED} is a built-in bot level: choose another",
+        "le nom « {0} » de --policy est celui d'un niveau de robot : choisissez-en un autre",
+    ),
+    (rf"--policy name {_QUOTED} is given twice", "le nom « {0} » de --policy est donné deux fois"),
+    (rf"--policy (.+): no such file {_QUOTED}", "--policy {0} : le fichier « {1} » n'existe pas"),
+    (
+        r"--policy needs NumPy \((.*)\): install loveletter\[env\]",
+        "--policy a besoin de NumPy ({0}) : installez loveletter[env]",
+    ),
+    (
+        rf"--policy (.+): {_QUOTED} is not a saved policy \(a \.npz of save_mlp, docs/rl\.md\)",
+        "--policy {0} : « {1} » n'est pas une politique sauvegardée (un .npz de save_mlp, "
+        "docs/rl.md)",
+    ),
+    (
+        rf"--policy (.+): {_QUOTED} does not say which edition and player count it plays",
+        "--policy {0} : « {1} » ne dit pas pour quelle édition ni pour combien de joueurs "
+        "elle est faite",
+    ),
+    (
+        rf"--policy (.+): {_QUOTED} plays no table: (.+)",
+        "--policy {0} : « {1} » ne joue à aucune table : {2}",
+    ),
+)

@@ -12,6 +12,8 @@ numbers, with :func:`describe_refusal` and :func:`describe_notation_error`.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
@@ -69,16 +71,17 @@ def describe_record_error(error: RecordError, lang: str = "en") -> str:
         where.append(f"action {error.action}")
     cause, text, game = error.cause, error.text, error.game
     if isinstance(cause, IllegalActionError) and game is not None:
-        reason = f"« {text} » : " + describe_refusal(cause, game, lang, sentence=False)
+        told = f"« {text} » : " + describe_refusal(cause, game, lang, sentence=False)
+        reason = typeset(told, "fr")
     elif isinstance(cause, NotationError):
         seats = game.seat_count if game is not None else None
-        reason = f"« {text} » : " + describe_notation_error(cause, lang, seats, sentence=False)
+        told = f"« {text} » : " + describe_notation_error(cause, lang, seats, sentence=False)
+        reason = typeset(told, "fr")
     elif text is not None and error.reason.endswith("comes after the end of the round"):
-        reason = f"« {text} » vient après la fin de la manche"
+        reason = typeset(f"« {text} » vient après la fin de la manche", "fr")
     else:
-        reason = _record_fr(error.reason)
-    told = ", ".join(where) + " : " + reason if where else reason
-    return typeset(told, "fr")
+        reason = _record_fr(error.reason)  # typeset, the values it quotes left alone
+    return typeset(", ".join(where) + " : ", "fr") + reason if where else reason
 
 
 #: The record's shape, in French (the English texts are the RecordError messages).
@@ -151,22 +154,79 @@ _RECORD_FR_PATTERNS = [
         r"player names must be different and not empty: (.+)",
         "les noms des joueurs doivent être différents et non vides : {0}",
     ),
-    (r"'format' must be (.+)", "« format » doit être {0}"),
+    (r"'format' must be '(.+)'", "« format » doit être « {0} »"),
     (
         r"'players' must be a list of names of 1-(\d+) characters",
         "« players » doit être une liste de noms de 1 à {0} caractères",
     ),
+    (r"more than (\d+) bytes", "plus de {0} octets"),
+    (r"not UTF-8 text: (.+)", "ce n'est pas du texte UTF-8 : {0}"),
+    (
+        r"arrays and objects nested deeper than (\d+)",
+        "des tableaux et objets imbriqués sur plus de {0} niveaux",
+    ),
+    (
+        r"not valid JSON: (.+): line (\d+) column (\d+) \(char \d+\)",
+        "ce n'est pas du JSON valide : {0} (ligne {1}, colonne {2})",
+    ),
+    (r"(\S+) is not a JSON number", "{0} n'est pas un nombre JSON"),
+    (r"the integer (\S+) is out of range \(±(\d+)\)", "l'entier {0} est hors limites (±{1})"),
+    (
+        r"the integer (\S+) \((\d+) digits\) is out of range \(±(\d+)\)",
+        "l'entier {0} ({1} chiffres) est hors limites (±{2})",
+    ),
+    (r"the number (\S+) is out of range", "le nombre {0} est hors limites"),
+    (
+        r"a string holds a lone surrogate \(like \\ud800\): not valid Unicode text",
+        "une chaîne contient un demi-caractère isolé (comme \\ud800) : ce n'est pas du "
+        "texte Unicode valide",
+    ),
+    (r"cannot read (.+): (.+)", "impossible de lire {0} : {1}"),
+    (
+        r"'meta\.(\w+)\.bots' must list bot levels or null",
+        "« meta.{0}.bots » doit lister des niveaux de robot ou null",
+    ),
+    (r"unknown bot '(.+)'; known bots: (.+)", "robot inconnu « {0} » ; robots connus : {1}"),
+    (
+        r"(.+) was trained for (\S+) with (\d+) players, not (\S+) with (\d+)",
+        "{0} a été entraîné pour {1} à {2} joueurs, pas pour {3} à {4}",
+    ),
 ]
+#: Words a record's message quotes from Python (its JSON parser, its codecs, the
+#: system), in French.
+_QUOTED_FR = typeset_all(
+    {
+        "Expecting value": "une valeur manque",
+        "Expecting property name enclosed in double quotes": "un nom de champ entre guillemets "
+        "doubles manque",
+        "Expecting ':' delimiter": "un « : » manque",
+        "Expecting ',' delimiter": "une « , » manque",
+        "Extra data": "des données suivent la fin du JSON",
+        "Unterminated string starting at": "une chaîne commencée ici n'est pas fermée",
+        "Invalid control character at": "un caractère de contrôle est interdit ici",
+        "Invalid \\escape": "un échappement « \\ » est invalide",
+        "Invalid \\uXXXX escape": "un échappement « \\uXXXX » est invalide",
+        "invalid continuation byte": "octet de continuation invalide",
+        "invalid start byte": "octet de début invalide",
+        "unexpected end of data": "fin de données inattendue",
+        os.strerror(errno.ENOENT): "ce fichier ou dossier n'existe pas",
+        os.strerror(errno.EACCES): "permission refusée",
+        os.strerror(errno.EISDIR): "c'est un dossier",
+    },
+    "fr",
+)
 
 
 def _record_fr(reason: str) -> str:
-    """A record's English message in French, when it is one this module knows."""
+    """A record's English message in French, typeset (the values it quotes as they
+    are), when it is one this module knows; else as it is."""
     if reason in _RECORD_FR:
-        return _RECORD_FR[reason]
+        return typeset(_RECORD_FR[reason], "fr")
     for pattern, french in _RECORD_FR_PATTERNS:
-        match = re.fullmatch(pattern, reason)
+        match = re.fullmatch(pattern, reason, re.DOTALL)
         if match:
-            return french.format(*match.groups())
+            groups = (_QUOTED_FR.get(group, group) for group in match.groups())
+            return typeset(french, "fr").format(*groups)
     return reason
 
 

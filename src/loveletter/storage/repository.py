@@ -120,10 +120,7 @@ class Repository:
     @property
     def where(self) -> str:
         """The database, as a message names it (no password)."""
-        parsed = make_url(self.url)
-        if self.is_sqlite:
-            return f"the database file {parsed.database or ':memory:'}"
-        return f"the database {parsed.render_as_string(hide_password=True)}"
+        return database_where(self.url)
 
     @contextmanager
     def _failures(self) -> Iterator[None]:
@@ -966,3 +963,12 @@ def _summary(row: Any) -> GameSummary:
     fields["players"] = tuple(row.players)
     fields["winners"] = None if row.winners is None else tuple(row.winners)
     return GameSummary(**fields)
+
+
+def database_where(url: str) -> str:
+    """The database at ``url``, as a message names it (no password): "the database file
+    x.db", "the database postgresql://..."."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return f"the database file {parsed.database or ':memory:'}"
+    return f"the database {parsed.render_as_string(hide_password=True)}"
