@@ -178,7 +178,8 @@ def test_a_variant_plays_by_name_everywhere(name: str) -> None:
 
     game = Game(name, 2, seed=1)  # its own options, without being given them
     assert game.rules.options == VARIANTS[name].options
-    assert game.rules.face_up == 0 and game.active == 0
+    assert game.rules.face_up == 0
+    assert game.active == 0
     env = gymnasium.make("loveletter/LoveLetter-v0", edition=name)
     _, info = env.reset(seed=1)
     assert info["action_mask"].sum() > 0

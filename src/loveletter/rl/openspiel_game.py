@@ -92,8 +92,8 @@ class TableSetup:
     """What every state of one game shares; clones share it too (never copied)."""
 
     def __init__(self, edition: str, players: int, options: Options) -> None:
-        self.options = options
         self.rules = Rules.settle(edition, players, options)
+        self.options = self.rules.options  # with what the edition fixes (small variants)
         self.space = ActionSpace.for_table(self.rules.edition.id, players)
         self.encoder = ObservationEncoder.for_table(self.rules.edition.id, players)
         self.history_encoder = InfoStateEncoder.for_table(self.rules.edition.id, players)
