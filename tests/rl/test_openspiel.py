@@ -4,14 +4,16 @@ information states that hold only what a player may know."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import exploitability, ismcts, mcts
+from open_spiel.python.policy import UniformRandomPolicy
 
 from loveletter.engine import Game, LoveLetterError, build_view, export_record, load_record
-from loveletter.rl import ActionSpace
+from loveletter.rl import VARIANTS, ActionSpace, solve
 from loveletter.rl.infostate import InfoStateEncoder
 from loveletter.rl.openspiel_game import SHORT_NAME, LoveLetterState
 
@@ -244,3 +246,44 @@ def test_zero_sum_returns_share_a_tie() -> None:
         assert sum(state.returns()) == 0
         seen.add(tuple(state.returns()))
     assert {(1.0, -1.0), (-1.0, 1.0)} <= seen
+
+
+def test_exploitability_runs_on_a_small_variant_and_agrees_with_nash_conv() -> None:
+    game = pyspiel.load_game(SHORT_NAME, VARIANTS["mini5"].params())
+    uniform = exploitability.exploitability(game, UniformRandomPolicy(game))
+    solved = solve.load_tree(solve.export_tree(game))
+    assert 2 * uniform == pytest.approx(solve.nash_conv(solved, UniformRandomPolicy(solved)))
+    assert uniform > 0.1
+
+
+@pytest.mark.parametrize(
+    ("params", "utility", "total"),
+    [
+        (VARIANTS["mini6"].params(), pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+        (VARIANTS["mini7"].params(), pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+        (
+            {"edition": "2019", "players": 3, "tokens_to_win": 1, "zero_sum": True},
+            pyspiel.GameType.Utility.ZERO_SUM,
+            0.0,
+        ),
+        ({"edition": "classic", "tokens_to_win": 1}, pyspiel.GameType.Utility.GENERAL_SUM, None),
+    ],
+)
+def test_the_game_type_says_what_the_returns_sum_to(
+    params: dict[str, Any], utility: Any, total: float | None
+) -> None:
+    game = pyspiel.load_game(SHORT_NAME, params)
+    assert game.get_type().utility == utility
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.utility_sum() == total
+    if total is None:
+        return
+    rng = np.random.RandomState(2)
+    for _ in range(100):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            play_chance(state, rng)
+            if not state.is_terminal():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == pytest.approx(total)
+        assert all(-1.0 <= value <= 1.0 for value in state.returns())

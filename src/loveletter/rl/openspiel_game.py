@@ -70,22 +70,31 @@ DEFAULT_PARAMS: dict[str, Any] = {
     "zero_sum": False,
 }
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Love Letter",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULT_PARAMS,
-)
+
+def game_type(zero_sum: bool) -> pyspiel.GameType:
+    """The game type; zero-sum with ``zero_sum`` returns (they sum to 0 at any player
+    count), general-sum with +1/-1 (shared wins make the sum vary)."""
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Python Love Letter",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMS,
+    )
+
+
+#: The registered type (the default parameters' game); each game has its own.
+GAME_TYPE = game_type(zero_sum=False)
 
 
 class TableSetup:
@@ -159,9 +168,10 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
+            utility_sum=0.0 if self.zero_sum else None,
             max_game_length=rounds * 2 * len(rules.deck),  # two decisions a turn at most
         )
-        super().__init__(GAME_TYPE, info, settings)
+        super().__init__(game_type(self.zero_sum), info, settings)
 
     def new_initial_state(self) -> LoveLetterState:
         """A game before the first deal (a chance node)."""
