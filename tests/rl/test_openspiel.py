@@ -287,3 +287,50 @@ def test_the_game_type_says_what_the_returns_sum_to(
                 state.apply_action(int(rng.choice(state.legal_actions())))
         assert sum(state.returns()) == pytest.approx(total)
         assert all(-1.0 <= value <= 1.0 for value in state.returns())
+
+
+def replayed(state: pyspiel.State) -> LoveLetterState:
+    """A new game with ``state``'s history applied."""
+    fresh = state.get_game().new_initial_state()
+    for action in state.history():
+        fresh.apply_action(action)
+    assert isinstance(fresh, LoveLetterState)
+    return fresh
+
+
+def mid_deal(edition: str, players: int, count: int, seed: int) -> list[LoveLetterState]:
+    """States whose next round's deck is being drawn (after the first round)."""
+    rng = np.random.RandomState(seed)
+    found = []
+    for state in states(edition, players, count=3 * count, seed=seed):
+        round_number = state.engine.round
+        while not state.is_terminal() and state.engine.round == round_number:
+            if state.is_chance_node():
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_chance_node() and round_number:
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+            found.append(state)
+    return found[:count]
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("2019", 4), ("premium", 5)])
+def test_a_resampled_state_is_where_its_history_leads(edition: str, players: int) -> None:
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    chosen = states(edition, players, count=40, seed=3) + mid_deal(edition, players, 5, seed=4)
+    assert any(state.is_chance_node() for state in chosen)
+    for state in chosen:
+        player = 0 if state.is_chance_node() else state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        again = replayed(world)
+        assert str(again) == str(world)  # the whole engine state, hidden cards included
+        assert (again.deck, again.engine.deck) == (world.deck, world.engine.deck)
+        assert again.engine.hands == world.engine.hands
+        assert again.engine.set_aside == world.engine.set_aside
+        for seat in range(players):
+            assert again.information_state_string(seat) == world.information_state_string(seat)
+            assert again.information_state_tensor(seat) == world.information_state_tensor(seat)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.is_chance_node() == state.is_chance_node()
+        assert len(world.deck) == len(state.deck)

@@ -41,6 +41,7 @@ import pyspiel
 from loveletter.engine import (
     Game,
     Options,
+    RoundRecord,
     Rules,
     View,
     build_view,
@@ -283,11 +284,16 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> LoveLetterState:
         """A state ``player`` cannot tell from this one: the cards it has not seen, in
-        every round, dealt again (:func:`sample_game`)."""
+        every round, dealt again (:func:`sample_game`), and a deck being drawn drawn
+        again. It is built by applying actions to a new game, so its ``history()``
+        leads to it and tells nothing the player has not seen."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        state: LoveLetterState = self.clone()
-        state._engine = Engine(sample_game(self.engine, player, rng))
-        state.deck = []  # a deck being drawn for the next round: nobody has seen it
+        state: LoveLetterState = self.get_game().new_initial_state()
+        for record in sample_game(self.engine, player, rng).history:
+            state._replay_round(record)
+        while len(state.deck) < len(self.deck) and state._remaining():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
         return state
 
     def __str__(self) -> str:
@@ -309,6 +315,18 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         if self.engine.round == 0 and first is not None:
             return (first,)
         return self.engine.allowed_first()
+
+    def _replay_round(self, record: RoundRecord) -> None:
+        """Apply the chance outcomes that deal ``record``'s deck, then its actions."""
+        size = len(self.table.rules.deck)
+        for card in record.deck:
+            if len(self.deck) == size or not self.is_chance_node():
+                break  # the rest of the deck was forced, or dealt with it
+            self.apply_action(self.table.cards.index(card))
+        if self.is_chance_node():
+            self.apply_action(record.first)
+        for action in record.actions:
+            self.apply_action(self.table.space.index(action))
 
     def _deal(self, first: int) -> None:
         self.engine.next_round(deck=self.deck, first=first)
