@@ -2,6 +2,7 @@
 
     python benchmarks/env_speed.py                 # the headline tables
     python benchmarks/env_speed.py --seconds 5 --json
+    python benchmarks/env_speed.py --batch-sizes 16 64 256 1024   # the batch only
 
 - PettingZoo AEC (``loveletter_v0.env``, with its wrappers): ``env.last()`` (the
   observation vector and mask of the agent to act) then ``env.step``, per agent step;
@@ -116,8 +117,8 @@ def openspiel_rate(edition: str, players: int, seconds: float) -> float:
     return timed(play, seconds)
 
 
-def batch_rate(edition: str, players: int, seconds: float) -> float:
-    batch = BatchEnv(edition, players, games=64, seed=0)
+def batch_rate(edition: str, players: int, seconds: float, games: int = 64) -> float:
+    batch = BatchEnv(edition, players, games=games, seed=0)
     _, masks, _ = batch.reset()
 
     def step() -> int:
@@ -168,11 +169,38 @@ APIS: dict[str, Callable[[str, int, float], float]] = {
 }
 
 
+def batch_sizes(sizes: list[int], seconds: float, as_json: bool) -> None:
+    """The batch's steps per CPU second with each number of games, per table."""
+    figures = {
+        f"{edition} {players}p": {
+            str(games): round(batch_rate(edition, players, seconds, games)) for games in sizes
+        }
+        for edition, players in HEADLINE
+    }
+    if as_json:
+        print(json.dumps(figures))
+        return
+    for table, rates in figures.items():
+        print(f"{table} batch steps per CPU second, by games:", flush=True)
+        for games, value in rates.items():
+            print(f"  {games:>6} {value:>8,}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--batch-sizes",
+        type=int,
+        nargs="+",
+        metavar="GAMES",
+        help="measure only the batch, with these numbers of games",
+    )
     args = parser.parse_args()
+    if args.batch_sizes:
+        batch_sizes(args.batch_sizes, args.seconds, args.json)
+        return
     figures: dict[str, Any] = {}
     for edition, players in HEADLINE:
         table = f"{edition} {players}p"
