@@ -68,3 +68,21 @@ def test_the_same_seed_gives_the_same_games() -> None:
             np.testing.assert_array_equal(mine, theirs)
         first = one.step(one.sample(first[1]))[:3]
         again = other.step(other.sample(again[1]))[:3]
+
+
+def test_some_games_may_play_while_the_others_wait() -> None:
+    batch = BatchEnv("classic", 2, games=4, seed=6)
+    _, masks, _ = batch.reset()
+    lengths = [len(game.log) for game in batch.games]
+    actions = batch.sample(masks)
+    _, _, _, rewards, dones = batch.step(actions[[3, 1]], rows=[3, 1])
+    assert [len(game.log) > before for game, before in zip(batch.games, lengths, strict=True)] == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    assert not rewards[[0, 2]].any()
+    assert not dones[[0, 2]].any()
+    with pytest.raises(ValueError, match="give 2 actions"):
+        batch.step(actions, rows=[0, 1])

@@ -71,7 +71,7 @@ class BatchEnv:
         return self._observe()
 
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.int8],
@@ -81,14 +81,18 @@ class BatchEnv:
     ]:
         """Play one action per game (indices, in the masks' numbering): observations,
         masks, seats, rewards (games x players) and which games ended (dealt again).
+        With ``rows`` (game numbers), only those games play, one action each in that
+        order; the others wait (their rewards 0, not ended).
 
         Raises ValueError, changing nothing, if an action is not legal in its game.
         """
+        numbers = list(range(len(self.games))) if rows is None else np.asarray(rows).tolist()
         indices = np.asarray(actions).reshape(-1)
-        if len(indices) != len(self.games):
-            raise ValueError(f"give {len(self.games)} actions, not {len(indices)}")
+        if len(indices) != len(numbers):
+            raise ValueError(f"give {len(numbers)} actions, not {len(indices)}")
         chosen = []
-        for number, (game, index) in enumerate(zip(self.games, indices, strict=True)):
+        for number, index in zip(numbers, indices, strict=True):
+            game = self.games[number]
             seat = game.to_move
             assert seat is not None  # rounds are dealt as soon as they end
             absolute = self.space.relative(seat)[int(index)] if self.relative_seats else int(index)
@@ -98,7 +102,8 @@ class BatchEnv:
             chosen.append(action)
         rewards = np.zeros((len(self.games), self.players), dtype=np.float32)
         dones = np.zeros(len(self.games), dtype=np.bool_)
-        for number, (game, action) in enumerate(zip(self.games, chosen, strict=True)):
+        for number, action in zip(numbers, chosen, strict=True):
+            game = self.games[number]
             before = list(game.tokens)
             game.apply(action)
             if game.to_move is None and not game.is_over:
