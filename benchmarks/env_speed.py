@@ -12,6 +12,8 @@
   ``gymnasium-lean``: ``views=False``;
 - batch (``BatchEnv``, 64 games): one ``step`` of a batch is 64 agent steps, the
   observation and mask batches included;
+- batch-vector (``BatchVectorEnv``, the batch as a Gymnasium ``VectorEnv``, 64 games,
+  the agent in seat 0 against random opponents): agent steps, as for Gymnasium;
 - OpenSpiel (``python_loveletter``): ``state.legal_actions()`` and
   ``state.apply_action`` per player action, chance nodes sampled on the way but not
   counted; no observation is built (algorithms ask for what they need).
@@ -41,6 +43,7 @@ import loveletter.rl.openspiel_game  # noqa: F401 - registers python_loveletter
 from loveletter.rl import loveletter_v0
 from loveletter.rl.batch import BatchEnv
 from loveletter.rl.gym_env import LoveLetterEnv
+from loveletter.rl.vector import BatchVectorEnv
 
 HEADLINE = [("classic", 2), ("2019", 4), ("premium", 8)]
 
@@ -129,6 +132,20 @@ def batch_rate(edition: str, players: int, seconds: float, games: int = 64) -> f
     return timed(step, seconds)
 
 
+def vector_rate(edition: str, players: int, seconds: float) -> float:
+    """The Gymnasium VectorEnv adapter of the batch (64 games, the agent in seat 0,
+    random opponents batched): agent steps, the opponents' moves inside them."""
+    envs = BatchVectorEnv(edition, players, 64, seed=0)
+    _, infos = envs.reset(seed=0)
+
+    def step() -> int:
+        nonlocal infos
+        _, _, _, _, infos = envs.step(envs.sample(infos["action_mask"]))
+        return envs.num_envs
+
+    return timed(step, seconds)
+
+
 def rlcard_rate(name: str, seconds: float) -> float:
     """Steps per CPU second of an RLCard env (random legal actions)."""
     import rlcard
@@ -165,6 +182,7 @@ APIS: dict[str, Callable[[str, int, float], float]] = {
     "gymnasium": gymnasium_rate,
     "gymnasium-lean": lambda e, p, s: gymnasium_rate(e, p, s, views=False),
     "batch": batch_rate,
+    "batch-vector": vector_rate,
     "openspiel": openspiel_rate,
 }
 

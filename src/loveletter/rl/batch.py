@@ -59,6 +59,9 @@ class BatchEnv:
         self.relative_seats = relative_seats
         self.rng = random.Random(seed)
         self.games = [self._new_game() for _ in range(games)]
+        self._observations = np.empty((0, self.encoder.size), dtype=np.float32)
+        self._masks = np.empty((0, len(self.space)), dtype=np.int8)
+        self._seats = np.empty(0, dtype=np.int64)  # the last batch, for steps of some games
 
     def __len__(self) -> int:
         return len(self.games)
@@ -112,7 +115,7 @@ class BatchEnv:
             if game.is_over:
                 dones[number] = True
                 self.games[number] = self._new_game()
-        observations, masks, seats = self._observe()
+        observations, masks, seats = self._observe(None if rows is None else numbers)
         return observations, masks, seats, rewards, dones
 
     def sample(self, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
@@ -126,18 +129,25 @@ class BatchEnv:
         rng = random.Random(self.rng.random())
         return Game(self.edition, self.players, options=self.options, rng=rng)
 
-    def _observe(self) -> Batch:
+    def _observe(self, rows: list[int] | None = None) -> Batch:
+        """The batch's observations, masks and seats, computed again for ``rows``
+        (every game if None); the other games have not moved."""
         count = len(self.games)
-        observations = np.empty((count, self.encoder.size), dtype=np.float32)
-        masks = np.zeros((count, len(self.space)), dtype=np.int8)
-        seats = np.empty(count, dtype=np.int64)
+        if rows is None or len(self._seats) != count:
+            rows = list(range(count))
+            self._observations = np.empty((count, self.encoder.size), dtype=np.float32)
+            self._masks = np.zeros((count, len(self.space)), dtype=np.int8)
+            self._seats = np.empty(count, dtype=np.int64)
         lookup = self.space.lookup
-        for number, game in enumerate(self.games):
+        for number in rows:
+            game = self.games[number]
             seat = game.to_move
             assert seat is not None
-            seats[number] = seat
-            observations[number] = self.encoder.encode_game(game, seat)
-            masks[number, [lookup[action] for action in game.legal_actions()]] = 1
+            self._seats[number] = seat
+            self._observations[number] = self.encoder.encode_game(game, seat)
+            mask = self._masks[number]
+            mask[:] = 0
+            mask[[lookup[action] for action in game.legal_actions()]] = 1
             if self.relative_seats:
-                masks[number] = masks[number][self.space.relative(seat)]
-        return observations, masks, seats
+                self._masks[number] = mask[self.space.relative(seat)]
+        return self._observations.copy(), self._masks.copy(), self._seats.copy()
