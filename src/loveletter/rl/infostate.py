@@ -1,4 +1,4 @@
-"""A fixed-size vector of one seat's whole history in the round (perfect recall).
+"""A fixed-size vector of one seat's history in the round or the game (perfect recall).
 
 :class:`ObservationEncoder` summarises a view; this encoder keeps everything the
 seat has seen in the current round, in order: every event of the round as the
@@ -14,11 +14,12 @@ With ``n`` seats and ``k`` card ids, the vector is:
   (a seat, a card, a guess), a set (targets, winners), a flag, or cards in order; a
   card the viewer may not see is all zeros, as in the redacted event.
 
-Two positions give the same vector exactly when the seat's redacted events of the
-round, its hand, the tokens and the round number are the same (a test checks it
-against OpenSpiel's information-state string). Earlier rounds are summed up by the
-tokens: in a one-round game (``tokens_to_win=1``) the vector is the seat's whole
-information state.
+With ``rounds`` above 1 the slots are repeated for every round (round 1 first, up to
+``rounds``), so the vector is the seat's whole history, as OpenSpiel's game uses it;
+with ``rounds=1`` (the envs') earlier rounds are summed up by the tokens. Two
+positions give the same vector exactly when the seat's redacted events of the rounds
+encoded, its hand, the tokens and the round number are the same (a test checks it
+against OpenSpiel's information-state string, in games of one and several rounds).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ Writer = Callable[[Vector, int, Any], None]
 
 @dataclass(frozen=True, eq=False)
 class InfoStateEncoder:
-    """Encodes one seat's history in the round at one table; see :meth:`for_table`."""
+    """Encodes one seat's history (its round, or its rounds) at one table; see :meth:`for_table`."""
 
     edition: str
     players: int
