@@ -45,6 +45,9 @@ def test_next_step_resets_as_gymnasium_does(edition: str, players: int, seat: in
         assert not rewards[pending].any()
         assert not terminations[pending].any()
         returns += rewards
+        for row in np.flatnonzero(~terminations):  # the agent's, at its turn
+            now = envs.batch.encoder.encode_game(envs.batch.games[row], seat)
+            np.testing.assert_array_equal(observations[row], now)
         for row in np.flatnonzero(terminations):  # the final observation of its game
             final = envs.batch.encoder.encode_game(games[row], seat)
             np.testing.assert_array_equal(observations[row], final)

@@ -62,6 +62,9 @@ class BatchEnv:
         self._observations = np.empty((0, self.encoder.size), dtype=np.float32)
         self._masks = np.empty((0, len(self.space)), dtype=np.int8)
         self._seats = np.empty(0, dtype=np.int64)  # the last batch, for steps of some games
+        #: The seats whose observations are encoded (None: every seat); the rows of
+        #: the others are zeros (a random opponent reads only its mask).
+        self.observed: frozenset[int] | None = None
 
     def __len__(self) -> int:
         return len(self.games)
@@ -144,7 +147,10 @@ class BatchEnv:
             seat = game.to_move
             assert seat is not None
             self._seats[number] = seat
-            self._observations[number] = self.encoder.encode_game(game, seat)
+            if self.observed is None or seat in self.observed:
+                self._observations[number] = self.encoder.encode_game(game, seat)
+            else:
+                self._observations[number] = 0.0
             mask = self._masks[number]
             mask[:] = 0
             mask[[lookup[action] for action in game.legal_actions()]] = 1

@@ -72,6 +72,8 @@ class BatchVectorEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[
         )
         self.seat = seat
         self.opponent: BatchPolicy = opponent or (lambda _, masks: batch.sample(masks))
+        if opponent is None:  # random opponents read their masks only
+            batch.observed = frozenset({seat})
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": autoreset_mode}
         high = batch.encoder.high
