@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from loveletter.engine import Game, Options
+from loveletter.engine import Action, Game, Options
 
 from .actions import ActionSpace
 from .observations import ObservationEncoder
@@ -74,7 +74,7 @@ class BatchEnv:
         if seed is not None:
             self.rng = random.Random(seed)
         self.games = [self._new_game() for _ in self.games]
-        return self._observe()
+        return self.observe()
 
     def step(
         self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
@@ -109,17 +109,23 @@ class BatchEnv:
         rewards = np.zeros((len(self.games), self.players), dtype=np.float32)
         dones = np.zeros(len(self.games), dtype=np.bool_)
         for number, action in zip(numbers, chosen, strict=True):
-            game = self.games[number]
-            before = list(game.tokens)
-            game.apply(action)
-            if game.to_move is None and not game.is_over:
-                game.next_round()
-            rewards[number] = step_rewards(game, before, self.reward_mode)
-            if game.is_over:
-                dones[number] = True
-                self.games[number] = self._new_game()
-        observations, masks, seats = self._observe(None if rows is None else numbers)
+            rewards[number], dones[number] = self.play(number, action)
+        observations, masks, seats = self.observe(None if rows is None else numbers)
         return observations, masks, seats, rewards, dones
+
+    def play(self, number: int, action: Action) -> tuple[list[float], bool]:
+        """Apply a legal ``action`` (not checked) in game ``number``, deal the next round
+        if it ends one, and a new game if it ends the game: each seat's reward and
+        whether the game ended. The batch's row of that game is stale until
+        :meth:`observe` (or a step) computes it again."""
+        game = self.games[number]
+        before = list(game.tokens)
+        game.apply(action)
+        if game.to_move is None and not game.is_over:
+            game.next_round()
+        if game.is_over:
+            self.games[number] = self._new_game()
+        return step_rewards(game, before, self.reward_mode), game.is_over
 
     def sample(self, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
         """One uniformly random legal action per row of ``masks``."""
@@ -132,7 +138,7 @@ class BatchEnv:
         rng = random.Random(self.rng.random())
         return Game(self.edition, self.players, options=self.options, rng=rng)
 
-    def _observe(self, rows: list[int] | None = None) -> Batch:
+    def observe(self, rows: list[int] | None = None) -> Batch:
         """The batch's observations, masks and seats, computed again for ``rows``
         (every game if None); the other games have not moved."""
         count = len(self.games)

@@ -71,8 +71,8 @@ class BatchVectorEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[
             seed=seed,
         )
         self.seat = seat
-        self.opponent: BatchPolicy = opponent or (lambda _, masks: batch.sample(masks))
-        if opponent is None:  # random opponents read their masks only
+        self.opponent = opponent
+        if opponent is None:  # random opponents: drawn from the games, no batch
             batch.observed = frozenset({seat})
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": autoreset_mode}
@@ -133,12 +133,29 @@ class BatchVectorEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[
         self, rewards: npt.NDArray[np.float32], ended: npt.NDArray[np.bool_], finals: dict[int, Any]
     ) -> None:
         """Play the other seats until the agent is to move in every game."""
+        if self.opponent is None:
+            self._random_opponents(rewards, ended, finals)
+            return
         while True:
             rows = np.flatnonzero(self._seats != self.seat)
             if not rows.size:
                 return
             chosen = self.opponent(self._observations[rows], self._masks[rows])
             self._play(np.asarray(chosen).reshape(-1), rows, rewards, ended, finals)
+
+    def _random_opponents(
+        self, rewards: npt.NDArray[np.float32], ended: npt.NDArray[np.bool_], finals: dict[int, Any]
+    ) -> None:
+        """Uniformly random legal moves of the other seats, game by game, as the Gym
+        env's random bots play them (without building views)."""
+        rows = np.flatnonzero(self._seats != self.seat).tolist()
+        rng = self.batch.rng
+        for row in rows:
+            while (game := self.batch.games[row]).to_move != self.seat:
+                gained, done = self.batch.play(row, rng.choice(game.legal_actions()))
+                self._tally(row, game, gained, done, rewards, ended, finals)
+        if rows:
+            self._observations, self._masks, self._seats = self.batch.observe(rows)
 
     def _play(
         self,
@@ -153,9 +170,24 @@ class BatchVectorEnv(VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[
         games: list[Game] = list(self.batch.games)
         self._observations, self._masks, self._seats, gained, done = self.batch.step(chosen, rows)
         for row in rows.tolist():
-            if ended[row]:
-                continue  # a new game: what it gives before the agent decides is its reset's
-            rewards[row] += gained[row, self.seat]
-            if done[row]:
-                ended[row] = True
-                finals[row] = self.batch.encoder.encode_game(games[row], self.seat)
+            self._tally(row, games[row], gained[row], bool(done[row]), rewards, ended, finals)
+
+    def _tally(
+        self,
+        row: int,
+        game: Game,
+        gained: Any,
+        done: bool,
+        rewards: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+        finals: dict[int, Any],
+    ) -> None:
+        """Count one move of ``game`` (row ``row``) in this step: the agent's reward,
+        and its final observation if the game ended, unless it had already ended (a new
+        game: what it gives before the agent decides is its reset's)."""
+        if ended[row]:
+            return
+        rewards[row] += gained[self.seat]
+        if done:
+            ended[row] = True
+            finals[row] = self.batch.encoder.encode_game(game, self.seat)
