@@ -2,6 +2,7 @@
 
     python benchmarks/env_speed.py                 # the headline tables
     python benchmarks/env_speed.py --seconds 5 --json
+    python benchmarks/env_speed.py --batch-sizes 16 64 256 1024   # the batch only
 
 - PettingZoo AEC (``loveletter_v0.env``, with its wrappers): ``env.last()`` (the
   observation vector and mask of the agent to act) then ``env.step``, per agent step;
@@ -11,6 +12,8 @@
   ``gymnasium-lean``: ``views=False``;
 - batch (``BatchEnv``, 64 games): one ``step`` of a batch is 64 agent steps, the
   observation and mask batches included;
+- batch-vector (``BatchVectorEnv``, the batch as a Gymnasium ``VectorEnv``, 64 games,
+  the agent in seat 0 against random opponents): agent steps, as for Gymnasium;
 - OpenSpiel (``python_loveletter``): ``state.legal_actions()`` and
   ``state.apply_action`` per player action, chance nodes sampled on the way but not
   counted; no observation is built (algorithms ask for what they need).
@@ -40,6 +43,7 @@ import loveletter.rl.openspiel_game  # noqa: F401 - registers python_loveletter
 from loveletter.rl import loveletter_v0
 from loveletter.rl.batch import BatchEnv
 from loveletter.rl.gym_env import LoveLetterEnv
+from loveletter.rl.vector import BatchVectorEnv
 
 HEADLINE = [("classic", 2), ("2019", 4), ("premium", 8)]
 
@@ -116,14 +120,28 @@ def openspiel_rate(edition: str, players: int, seconds: float) -> float:
     return timed(play, seconds)
 
 
-def batch_rate(edition: str, players: int, seconds: float) -> float:
-    batch = BatchEnv(edition, players, games=64, seed=0)
+def batch_rate(edition: str, players: int, seconds: float, games: int = 64) -> float:
+    batch = BatchEnv(edition, players, games=games, seed=0)
     _, masks, _ = batch.reset()
 
     def step() -> int:
         nonlocal masks
         _, masks, _, _, _ = batch.step(batch.sample(masks))
         return len(batch)
+
+    return timed(step, seconds)
+
+
+def vector_rate(edition: str, players: int, seconds: float) -> float:
+    """The Gymnasium VectorEnv adapter of the batch (64 games, the agent in seat 0,
+    random opponents batched): agent steps, the opponents' moves inside them."""
+    envs = BatchVectorEnv(edition, players, 64, seed=0)
+    _, infos = envs.reset(seed=0)
+
+    def step() -> int:
+        nonlocal infos
+        _, _, _, _, infos = envs.step(envs.sample(infos["action_mask"]))
+        return envs.num_envs
 
     return timed(step, seconds)
 
@@ -164,15 +182,43 @@ APIS: dict[str, Callable[[str, int, float], float]] = {
     "gymnasium": gymnasium_rate,
     "gymnasium-lean": lambda e, p, s: gymnasium_rate(e, p, s, views=False),
     "batch": batch_rate,
+    "batch-vector": vector_rate,
     "openspiel": openspiel_rate,
 }
+
+
+def batch_sizes(sizes: list[int], seconds: float, as_json: bool) -> None:
+    """The batch's steps per CPU second with each number of games, per table."""
+    figures = {
+        f"{edition} {players}p": {
+            str(games): round(batch_rate(edition, players, seconds, games)) for games in sizes
+        }
+        for edition, players in HEADLINE
+    }
+    if as_json:
+        print(json.dumps(figures))
+        return
+    for table, rates in figures.items():
+        print(f"{table} batch steps per CPU second, by games:", flush=True)
+        for games, value in rates.items():
+            print(f"  {games:>6} {value:>8,}", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--batch-sizes",
+        type=int,
+        nargs="+",
+        metavar="GAMES",
+        help="measure only the batch, with these numbers of games",
+    )
     args = parser.parse_args()
+    if args.batch_sizes:
+        batch_sizes(args.batch_sizes, args.seconds, args.json)
+        return
     figures: dict[str, Any] = {}
     for edition, players in HEADLINE:
         table = f"{edition} {players}p"

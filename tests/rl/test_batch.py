@@ -68,3 +68,23 @@ def test_the_same_seed_gives_the_same_games() -> None:
             np.testing.assert_array_equal(mine, theirs)
         first = one.step(one.sample(first[1]))[:3]
         again = other.step(other.sample(again[1]))[:3]
+
+
+def test_some_games_may_play_while_the_others_wait() -> None:
+    batch = BatchEnv("classic", 2, games=4, seed=6)
+    _, masks, _ = batch.reset()
+    games = list(batch.games)
+    played = [sum(map(len, game.round_logs)) for game in games]
+    actions = batch.sample(masks)
+    _, _, _, rewards, dones = batch.step(actions[[3, 1]], rows=[3, 1])
+    now = [sum(map(len, game.round_logs)) for game in games]
+    assert [after > before for after, before in zip(now, played, strict=True)] == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    assert not rewards[[0, 2]].any()
+    assert not dones[[0, 2]].any()
+    with pytest.raises(ValueError, match="give 2 actions"):
+        batch.step(actions, rows=[0, 1])

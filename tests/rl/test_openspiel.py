@@ -4,14 +4,16 @@ information states that hold only what a player may know."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import exploitability, ismcts, mcts
+from open_spiel.python.policy import UniformRandomPolicy
 
 from loveletter.engine import Game, LoveLetterError, build_view, export_record, load_record
-from loveletter.rl import ActionSpace
+from loveletter.rl import VARIANTS, ActionSpace, solve
 from loveletter.rl.infostate import InfoStateEncoder
 from loveletter.rl.openspiel_game import SHORT_NAME, LoveLetterState
 
@@ -73,7 +75,9 @@ def test_the_game_declares_its_shape() -> None:
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.provides_information_state_tensor
-    assert game.information_state_tensor_size() == InfoStateEncoder.for_table("2019", 4).size
+    rounds = 4 * (4 - 1) + 1  # 4 tokens to win: every round of the game, each a token
+    size = InfoStateEncoder.for_table("2019", 4, rounds).size
+    assert game.information_state_tensor_size() == size
     state = game.new_initial_state()
     assert state.is_chance_node()
     outcomes = dict(state.chance_outcomes())
@@ -244,3 +248,91 @@ def test_zero_sum_returns_share_a_tie() -> None:
         assert sum(state.returns()) == 0
         seen.add(tuple(state.returns()))
     assert {(1.0, -1.0), (-1.0, 1.0)} <= seen
+
+
+def test_exploitability_runs_on_a_small_variant_and_agrees_with_nash_conv() -> None:
+    game = pyspiel.load_game(SHORT_NAME, VARIANTS["mini5"].params())
+    uniform = exploitability.exploitability(game, UniformRandomPolicy(game))
+    solved = solve.load_tree(solve.export_tree(game))
+    assert 2 * uniform == pytest.approx(solve.nash_conv(solved, UniformRandomPolicy(solved)))
+    assert uniform > 0.1
+
+
+@pytest.mark.parametrize(
+    ("params", "utility", "total"),
+    [
+        (VARIANTS["mini6"].params(), pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+        (VARIANTS["mini7"].params(), pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+        (
+            {"edition": "2019", "players": 3, "tokens_to_win": 1, "zero_sum": True},
+            pyspiel.GameType.Utility.ZERO_SUM,
+            0.0,
+        ),
+        ({"edition": "classic", "tokens_to_win": 1}, pyspiel.GameType.Utility.GENERAL_SUM, None),
+    ],
+)
+def test_the_game_type_says_what_the_returns_sum_to(
+    params: dict[str, Any], utility: Any, total: float | None
+) -> None:
+    game = pyspiel.load_game(SHORT_NAME, params)
+    assert game.get_type().utility == utility
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.utility_sum() == total
+    if total is None:
+        return
+    rng = np.random.RandomState(2)
+    for _ in range(100):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            play_chance(state, rng)
+            if not state.is_terminal():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == pytest.approx(total)
+        assert all(-1.0 <= value <= 1.0 for value in state.returns())
+
+
+def replayed(state: pyspiel.State) -> LoveLetterState:
+    """A new game with ``state``'s history applied."""
+    fresh = state.get_game().new_initial_state()
+    for action in state.history():
+        fresh.apply_action(action)
+    assert isinstance(fresh, LoveLetterState)
+    return fresh
+
+
+def mid_deal(edition: str, players: int, count: int, seed: int) -> list[LoveLetterState]:
+    """States whose next round's deck is being drawn (after the first round)."""
+    rng = np.random.RandomState(seed)
+    found = []
+    for state in states(edition, players, count=3 * count, seed=seed):
+        round_number = state.engine.round
+        while not state.is_terminal() and state.engine.round == round_number:
+            if state.is_chance_node():
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_chance_node() and round_number:
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+            found.append(state)
+    return found[:count]
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("2019", 4), ("premium", 5)])
+def test_a_resampled_state_is_where_its_history_leads(edition: str, players: int) -> None:
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    chosen = states(edition, players, count=40, seed=3) + mid_deal(edition, players, 5, seed=4)
+    assert any(state.is_chance_node() for state in chosen)
+    for state in chosen:
+        player = 0 if state.is_chance_node() else state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        again = replayed(world)
+        assert str(again) == str(world)  # the whole engine state, hidden cards included
+        assert (again.deck, again.engine.deck) == (world.deck, world.engine.deck)
+        assert again.engine.hands == world.engine.hands
+        assert again.engine.set_aside == world.engine.set_aside
+        for seat in range(players):
+            assert again.information_state_string(seat) == world.information_state_string(seat)
+        assert again.information_state_tensor(player) == world.information_state_tensor(player)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.is_chance_node() == state.is_chance_node()
+        assert len(world.deck) == len(state.deck)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -16,7 +17,14 @@ from loveletter.arena import run_arena
 from loveletter.engine import Game, build_view
 from loveletter.rl import ActionSpace, ObservationEncoder
 from loveletter.rl.gym_env import LoveLetterEnv
-from loveletter.rl.policy_bot import MlpPolicy, PolicyBot, load_policy, save_mlp, serve
+from loveletter.rl.policy_bot import (
+    MlpPolicy,
+    PolicyBot,
+    load_policy,
+    load_table,
+    save_mlp,
+    serve,
+)
 
 from .helpers import positions
 
@@ -77,7 +85,7 @@ def test_a_policy_that_chooses_an_illegal_action_is_refused() -> None:
         bot.choose(build_view(game, game.to_move), random.Random(0))
 
 
-def small_mlp(path: Path, relative: bool) -> None:
+def small_mlp(path: str | os.PathLike[str], relative: bool) -> None:
     rng = np.random.default_rng(0)
     size, actions = ObservationEncoder.for_table("classic", 2).size, 30
     layers = [
@@ -85,6 +93,27 @@ def small_mlp(path: Path, relative: bool) -> None:
         (rng.normal(size=(actions, 16)).astype(np.float32), np.zeros(actions, np.float32)),
     ]
     save_mlp(path, layers, {"edition": "classic", "players": 2, "relative": relative})
+
+
+class FsPath:
+    """A path-like object that is neither a str nor a Path."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __fspath__(self) -> str:
+        return str(self.path)
+
+
+def test_paths_may_be_strings_or_path_like(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    small_mlp("x.npz", relative=False)
+    small_mlp(FsPath(tmp_path / "y.npz"), relative=False)
+    (tmp_path / "table.json").write_text("{}", encoding="utf-8")
+    for path in ("x.npz", FsPath(tmp_path / "y.npz"), tmp_path / "x.npz"):
+        assert load_policy(path).meta["edition"] == "classic"
+    assert load_policy("x.npz").name == "x"
+    assert load_table("table.json").name == load_table(FsPath(tmp_path / "table.json")).name
 
 
 def test_a_saved_policy_plays_through_the_bot_protocol(tmp_path: Path) -> None:

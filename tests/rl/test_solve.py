@@ -15,7 +15,15 @@ from open_spiel.python.algorithms import expected_game_score
 from open_spiel.python.policy import UniformRandomPolicy
 
 from loveletter.bots import make_bot
-from loveletter.engine import CardSpec, Edition, Game, build_view, get_edition, register_edition
+from loveletter.engine import (
+    CardSpec,
+    Edition,
+    Game,
+    Options,
+    build_view,
+    get_edition,
+    register_edition,
+)
 from loveletter.rl import VARIANTS, solve
 from loveletter.rl.policy_bot import TableBot
 
@@ -159,3 +167,42 @@ def test_the_example_script_asks_the_bot_it_plays_against_as_often_as_the_others
         (result,) = json.loads(output.read_text(encoding="utf-8"))
         best.append(result["against"]["returns"]["best response"])
     assert best[0] == best[1]  # one decision of the heuristic bot per information set
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_variant_plays_by_name_everywhere(name: str) -> None:
+    import gymnasium
+
+    from loveletter.rl import loveletter_v0
+    from loveletter.rl.batch import BatchEnv
+
+    game = Game(name, 2, seed=1)  # its own options, without being given them
+    assert game.rules.options == VARIANTS[name].options
+    assert game.rules.face_up == 0
+    assert game.active == 0
+    env = gymnasium.make("loveletter/LoveLetter-v0", edition=name)
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].sum() > 0
+    aec = loveletter_v0.env(edition=name)
+    aec.reset(seed=1)
+    assert aec.agents == ["player_0", "player_1"]
+    batch = BatchEnv(name, 2, games=3, seed=0)
+    _, masks, _ = batch.reset()
+    batch.step(batch.sample(masks))
+    spiel = pyspiel.load_game("python_loveletter", {"edition": name})
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_bad_variant_table_names_what_is_allowed() -> None:
+    import gymnasium
+
+    with pytest.raises(ValueError, match="2-2 players, not 3"):
+        Game("mini6", 3)
+    with pytest.raises(ValueError, match="fixes option first_player to 0, not 1"):
+        Game("mini6", 2, options=Options(first_player=1))
+    with pytest.raises(ValueError, match="fixes option tokens_to_win to 1, not 3"):
+        gymnasium.make("loveletter/LoveLetter-v0", edition="mini5", options={"tokens_to_win": 3})
+    with pytest.raises(ValueError, match="mini7 edition fixes option first_player"):
+        pyspiel.load_game("python_loveletter", {"edition": "mini7", "first_player": 1})
+    with pytest.raises(ValueError, match="unknown edition 'mini8'"):
+        Game("mini8", 2)

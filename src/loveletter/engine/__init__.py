@@ -73,6 +73,7 @@ from .schema import (
     TurnEvent,
     View,
 )
+from .small import SMALL_EDITIONS
 from .state import STATE_FORMAT, game_after_rounds, game_state, restore_game
 from .types import Outcome, Phase, RoundRecord, RoundResult
 from .views import VIEW_FORMAT, build_view, events_seen, known_hands
@@ -87,6 +88,7 @@ __all__ = [
     "KEEP",
     "LOOK_NONE",
     "RECORD_FORMAT",
+    "SMALL_EDITIONS",
     "STATE_FORMAT",
     "VIEW_FORMAT",
     "Action",

@@ -9,9 +9,9 @@ player reads of a card (names per theme and language, effect texts) is data of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from .card_texts import Variant, card_name, card_phrase, cards_phrase, effect_text
 
@@ -195,6 +195,9 @@ class Edition:
     tokens: Mapping[int, int]
     large_deck: tuple[CardSpec, ...] = ()  # Premium, used from `large_from` players
     large_from: int = 99
+    #: Table options this edition fixes (:class:`~loveletter.engine.Options` fields), e.g.
+    #: a small deck that removes no cards face up: ``Rules.settle`` applies them.
+    fixed_options: Mapping[str, Any] = field(default_factory=dict)
 
     def deck(self, players: int) -> tuple[CardSpec, ...]:
         """The card kinds and counts used with this many players."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, cast
 
 from .cards import CARD_KINDS, Edition, get_edition
@@ -103,7 +103,7 @@ class Rules:
     @classmethod
     def _settle(cls, edition: Edition, players: int, options: Options | None) -> Rules:
         edition.check_players(players)
-        options = options or Options()
+        options = fixed_options(edition, options or Options())
         options.check_types()
         if options.first_player is not None and not 0 <= options.first_player < players:
             raise LoveLetterError(f"option first_player must be a seat 0-{players - 1}")
@@ -149,3 +149,16 @@ class Rules:
 
 
 _SETTLED: dict[tuple[str, int, Options], Rules] = {}
+
+
+def fixed_options(edition: Edition, options: Options) -> Options:
+    """``options`` with the ones ``edition`` fixes set; LoveLetterError if the host
+    chose another value than the default for one of them."""
+    defaults = Options()
+    for name, value in edition.fixed_options.items():
+        given = getattr(options, name)
+        if given != value and given != getattr(defaults, name):
+            raise LoveLetterError(
+                f"the {edition.id} edition fixes option {name} to {value!r}, not {given!r}"
+            )
+    return replace(options, **edition.fixed_options) if edition.fixed_options else options

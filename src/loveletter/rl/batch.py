@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from loveletter.engine import Game, Options
+from loveletter.engine import Action, Game, Options
 
 from .actions import ActionSpace
 from .observations import ObservationEncoder
@@ -59,6 +59,12 @@ class BatchEnv:
         self.relative_seats = relative_seats
         self.rng = random.Random(seed)
         self.games = [self._new_game() for _ in range(games)]
+        self._observations = np.empty((0, self.encoder.size), dtype=np.float32)
+        self._masks = np.empty((0, len(self.space)), dtype=np.int8)
+        self._seats = np.empty(0, dtype=np.int64)  # the last batch, for steps of some games
+        #: The seats whose observations are encoded (None: every seat); the rows of
+        #: the others are zeros (a random opponent reads only its mask).
+        self.observed: frozenset[int] | None = None
 
     def __len__(self) -> int:
         return len(self.games)
@@ -68,10 +74,10 @@ class BatchEnv:
         if seed is not None:
             self.rng = random.Random(seed)
         self.games = [self._new_game() for _ in self.games]
-        return self._observe()
+        return self.observe()
 
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.int8],
@@ -81,14 +87,18 @@ class BatchEnv:
     ]:
         """Play one action per game (indices, in the masks' numbering): observations,
         masks, seats, rewards (games x players) and which games ended (dealt again).
+        With ``rows`` (game numbers), only those games play, one action each in that
+        order; the others wait (their rewards 0, not ended).
 
         Raises ValueError, changing nothing, if an action is not legal in its game.
         """
+        numbers = list(range(len(self.games))) if rows is None else np.asarray(rows).tolist()
         indices = np.asarray(actions).reshape(-1)
-        if len(indices) != len(self.games):
-            raise ValueError(f"give {len(self.games)} actions, not {len(indices)}")
+        if len(indices) != len(numbers):
+            raise ValueError(f"give {len(numbers)} actions, not {len(indices)}")
         chosen = []
-        for number, (game, index) in enumerate(zip(self.games, indices, strict=True)):
+        for number, index in zip(numbers, indices, strict=True):
+            game = self.games[number]
             seat = game.to_move
             assert seat is not None  # rounds are dealt as soon as they end
             absolute = self.space.relative(seat)[int(index)] if self.relative_seats else int(index)
@@ -98,17 +108,24 @@ class BatchEnv:
             chosen.append(action)
         rewards = np.zeros((len(self.games), self.players), dtype=np.float32)
         dones = np.zeros(len(self.games), dtype=np.bool_)
-        for number, (game, action) in enumerate(zip(self.games, chosen, strict=True)):
-            before = list(game.tokens)
-            game.apply(action)
-            if game.to_move is None and not game.is_over:
-                game.next_round()
-            rewards[number] = step_rewards(game, before, self.reward_mode)
-            if game.is_over:
-                dones[number] = True
-                self.games[number] = self._new_game()
-        observations, masks, seats = self._observe()
+        for number, action in zip(numbers, chosen, strict=True):
+            rewards[number], dones[number] = self.play(number, action)
+        observations, masks, seats = self.observe(None if rows is None else numbers)
         return observations, masks, seats, rewards, dones
+
+    def play(self, number: int, action: Action) -> tuple[list[float], bool]:
+        """Apply a legal ``action`` (not checked) in game ``number``, deal the next round
+        if it ends one, and a new game if it ends the game: each seat's reward and
+        whether the game ended. The batch's row of that game is stale until
+        :meth:`observe` (or a step) computes it again."""
+        game = self.games[number]
+        before = list(game.tokens)
+        game.apply(action)
+        if game.to_move is None and not game.is_over:
+            game.next_round()
+        if game.is_over:
+            self.games[number] = self._new_game()
+        return step_rewards(game, before, self.reward_mode), game.is_over
 
     def sample(self, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
         """One uniformly random legal action per row of ``masks``."""
@@ -121,18 +138,28 @@ class BatchEnv:
         rng = random.Random(self.rng.random())
         return Game(self.edition, self.players, options=self.options, rng=rng)
 
-    def _observe(self) -> Batch:
+    def observe(self, rows: list[int] | None = None) -> Batch:
+        """The batch's observations, masks and seats, computed again for ``rows``
+        (every game if None); the other games have not moved."""
         count = len(self.games)
-        observations = np.empty((count, self.encoder.size), dtype=np.float32)
-        masks = np.zeros((count, len(self.space)), dtype=np.int8)
-        seats = np.empty(count, dtype=np.int64)
+        if rows is None or len(self._seats) != count:
+            rows = list(range(count))
+            self._observations = np.empty((count, self.encoder.size), dtype=np.float32)
+            self._masks = np.zeros((count, len(self.space)), dtype=np.int8)
+            self._seats = np.empty(count, dtype=np.int64)
         lookup = self.space.lookup
-        for number, game in enumerate(self.games):
+        for number in rows:
+            game = self.games[number]
             seat = game.to_move
             assert seat is not None
-            seats[number] = seat
-            observations[number] = self.encoder.encode_game(game, seat)
-            masks[number, [lookup[action] for action in game.legal_actions()]] = 1
+            self._seats[number] = seat
+            if self.observed is None or seat in self.observed:
+                self._observations[number] = self.encoder.encode_game(game, seat)
+            else:
+                self._observations[number] = 0.0
+            mask = self._masks[number]
+            mask[:] = 0
+            mask[[lookup[action] for action in game.legal_actions()]] = 1
             if self.relative_seats:
-                masks[number] = masks[number][self.space.relative(seat)]
-        return observations, masks, seats
+                self._masks[number] = mask[self.space.relative(seat)]
+        return self._observations.copy(), self._masks.copy(), self._seats.copy()

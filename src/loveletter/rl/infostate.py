@@ -1,4 +1,4 @@
-"""A fixed-size vector of one seat's whole history in the round (perfect recall).
+"""A fixed-size vector of one seat's history in the round or the game (perfect recall).
 
 :class:`ObservationEncoder` summarises a view; this encoder keeps everything the
 seat has seen in the current round, in order: every event of the round as the
@@ -14,11 +14,12 @@ With ``n`` seats and ``k`` card ids, the vector is:
   (a seat, a card, a guess), a set (targets, winners), a flag, or cards in order; a
   card the viewer may not see is all zeros, as in the redacted event.
 
-Two positions give the same vector exactly when the seat's redacted events of the
-round, its hand, the tokens and the round number are the same (a test checks it
-against OpenSpiel's information-state string). Earlier rounds are summed up by the
-tokens: in a one-round game (``tokens_to_win=1``) the vector is the seat's whole
-information state.
+With ``rounds`` above 1 the slots are repeated for every round (round 1 first, up to
+``rounds``), so the vector is the seat's whole history, as OpenSpiel's game uses it;
+with ``rounds=1`` (the envs') earlier rounds are summed up by the tokens. Two
+positions give the same vector exactly when the seat's redacted events of the rounds
+encoded, its hand, the tokens and the round number are the same (a test checks it
+against OpenSpiel's information-state string, in games of one and several rounds).
 """
 
 from __future__ import annotations
@@ -56,21 +57,23 @@ Writer = Callable[[Vector, int, Any], None]
 
 @dataclass(frozen=True, eq=False)
 class InfoStateEncoder:
-    """Encodes one seat's history in the round at one table; see :meth:`for_table`."""
+    """Encodes one seat's history (its round, or its rounds) at one table; see :meth:`for_table`."""
 
     edition: str
     players: int
     cards: tuple[str, ...]
     guesses: tuple[str | int, ...]
     slots: int
+    rounds: int = 1
     header: int = field(init=False)
     width: int = field(init=False)
     layouts: dict[str, list[tuple[int, int, Writer]]] = field(init=False, repr=False)
 
     @staticmethod
-    def for_table(edition: str | Edition, players: int) -> InfoStateEncoder:
-        """The encoder of ``edition`` with ``players`` seats (cached)."""
-        return _encoder(get_edition(edition).id, players)
+    def for_table(edition: str | Edition, players: int, rounds: int = 1) -> InfoStateEncoder:
+        """The encoder of ``edition`` with ``players`` seats (cached): of the current
+        round (``rounds=1``), or of every round of games of at most ``rounds`` rounds."""
+        return _encoder(get_edition(edition).id, players, rounds)
 
     def __post_init__(self) -> None:
         n, k = self.players, len(self.cards)
@@ -150,14 +153,14 @@ class InfoStateEncoder:
         object.__setattr__(self, "width", len(EVENT_TYPES) + width)
         object.__setattr__(self, "header", 2 * n + k + 1)
 
-    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+    def __reduce__(self) -> tuple[Any, tuple[str, int, int]]:
         """Pickled as its table (its writers are closures)."""
-        return InfoStateEncoder.for_table, (self.edition, self.players)
+        return InfoStateEncoder.for_table, (self.edition, self.players, self.rounds)
 
     @property
     def size(self) -> int:
         """The length of the vector."""
-        return self.header + self.slots * self.width
+        return self.header + self.rounds * self.slots * self.width
 
     @property
     def high(self) -> Vector:
@@ -173,7 +176,8 @@ class InfoStateEncoder:
         return high
 
     def encode(self, game: Game, viewer: int | None) -> Vector:
-        """``viewer``'s history of ``game``'s current round (None: a spectator's)."""
+        """``viewer``'s history of ``game``'s current round, or of every round with
+        ``rounds`` above 1 (None: a spectator's)."""
         out = np.zeros(self.size, dtype=np.float32)
         n, k = self.players, len(self.cards)
         if viewer is not None:
@@ -182,13 +186,23 @@ class InfoStateEncoder:
                 out[n + self.cards.index(card)] += 1.0
         out[n + k : 2 * n + k] = np.minimum(game.tokens, MAX_TOKENS)
         out[2 * n + k] = min(game.round, MAX_ROUND)
-        events = game.round_logs[-1] if game.round_logs else []
+        logs = game.round_logs if self.rounds > 1 else game.round_logs[-1:]
+        if len(logs) > self.rounds:
+            raise ValueError(f"a game of {len(logs)} rounds: more than {self.rounds}")
+        for number, events in enumerate(logs):
+            self._encode_round(out, self.header + number * self.slots * self.width, events, viewer)
+        return out
+
+    def _encode_round(
+        self, out: Vector, offset: int, events: Sequence[Any], viewer: int | None
+    ) -> None:
+        """Write one round's events as ``viewer`` saw them from ``out[offset]``."""
         if len(events) > self.slots:
             raise ValueError(f"a round of {len(events)} events: more than {self.slots} slots")
         types = len(EVENT_TYPES)
         for number, event in enumerate(events):
             kind = event[0]
-            start = self.header + number * self.width
+            start = offset + number * self.width
             out[start + EVENT_TYPES.index(kind)] = 1.0
             hidden = PRIVATE[kind][0] if not may_see(event, viewer) else ()
             names = FIELDS[kind]
@@ -196,7 +210,6 @@ class InfoStateEncoder:
                 if names[position - 1] in hidden:
                     continue
                 writer(out, start + types + at, event[position])
-        return out
 
 
 def _field(kind: str, name: str, n: int, k: int, guesses: int) -> tuple[int, str | tuple[str, ...]]:
@@ -237,7 +250,10 @@ def slots_for(rules: Rules) -> int:
 
 
 @cache
-def _encoder(edition: str, players: int) -> InfoStateEncoder:
+def _encoder(edition: str, players: int, rounds: int) -> InfoStateEncoder:
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, not {rounds}")
     rules = Rules.settle(edition, players)
     guesses = tuple(dict.fromkeys((*rules.guard_guesses, *rules.bishop_guesses)))
-    return InfoStateEncoder(edition, players, tuple(rules.values), guesses, slots_for(rules))
+    values = tuple(rules.values)
+    return InfoStateEncoder(edition, players, values, guesses, slots_for(rules), rounds)

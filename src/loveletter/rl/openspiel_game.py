@@ -41,6 +41,7 @@ import pyspiel
 from loveletter.engine import (
     Game,
     Options,
+    RoundRecord,
     Rules,
     View,
     build_view,
@@ -70,37 +71,57 @@ DEFAULT_PARAMS: dict[str, Any] = {
     "zero_sum": False,
 }
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Love Letter",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULT_PARAMS,
-)
+
+def game_type(zero_sum: bool) -> pyspiel.GameType:
+    """The game type; zero-sum with ``zero_sum`` returns (they sum to 0 at any player
+    count), general-sum with +1/-1 (shared wins make the sum vary)."""
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Python Love Letter",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMS,
+    )
+
+
+#: The registered type (the default parameters' game); each game has its own.
+GAME_TYPE = game_type(zero_sum=False)
 
 
 class TableSetup:
     """What every state of one game shares; clones share it too (never copied)."""
 
     def __init__(self, edition: str, players: int, options: Options) -> None:
-        self.options = options
         self.rules = Rules.settle(edition, players, options)
+        self.options = self.rules.options  # with what the edition fixes (small variants)
         self.space = ActionSpace.for_table(self.rules.edition.id, players)
         self.encoder = ObservationEncoder.for_table(self.rules.edition.id, players)
-        self.history_encoder = InfoStateEncoder.for_table(self.rules.edition.id, players)
+        self.rounds = max_rounds(self.rules)
+        self.history_encoder = InfoStateEncoder.for_table(
+            self.rules.edition.id, players, self.rounds
+        )
         self.cards = tuple(self.rules.values)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableSetup:
         return self
+
+
+def max_rounds(rules: Rules) -> int:
+    """The most rounds a game can last: every round gives a token, so the rounds
+    until one seat has the tokens to win. With ``tie_rule="nobody"`` a tied round gives
+    none: such a game could run longer, and its information-state tensor then raises
+    ValueError."""
+    return rules.players * (rules.tokens_to_win - 1) + 1
 
 
 class Engine:
@@ -152,16 +173,17 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
         self.table = table = TableSetup(edition, players, options)
         self.zero_sum = bool(settings["zero_sum"])
         rules = table.rules
-        rounds = players * (rules.tokens_to_win - 1) + 1  # each round gives a token
+        rounds = table.rounds
         info = pyspiel.GameInfo(
             num_distinct_actions=len(table.space),
             max_chance_outcomes=max(len(table.cards), players),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
+            utility_sum=0.0 if self.zero_sum else None,
             max_game_length=rounds * 2 * len(rules.deck),  # two decisions a turn at most
         )
-        super().__init__(GAME_TYPE, info, settings)
+        super().__init__(game_type(self.zero_sum), info, settings)
 
     def new_initial_state(self) -> LoveLetterState:
         """A game before the first deal (a chance node)."""
@@ -273,11 +295,16 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> LoveLetterState:
         """A state ``player`` cannot tell from this one: the cards it has not seen, in
-        every round, dealt again (:func:`sample_game`)."""
+        every round, dealt again (:func:`sample_game`), and a deck being drawn drawn
+        again. It is built by applying actions to a new game, so its ``history()``
+        leads to it and tells nothing the player has not seen."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        state: LoveLetterState = self.clone()
-        state._engine = Engine(sample_game(self.engine, player, rng))
-        state.deck = []  # a deck being drawn for the next round: nobody has seen it
+        state: LoveLetterState = self.get_game().new_initial_state()
+        for record in sample_game(self.engine, player, rng).history:
+            state._replay_round(record)
+        while len(state.deck) < len(self.deck) and state._remaining():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
         return state
 
     def __str__(self) -> str:
@@ -299,6 +326,18 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         if self.engine.round == 0 and first is not None:
             return (first,)
         return self.engine.allowed_first()
+
+    def _replay_round(self, record: RoundRecord) -> None:
+        """Apply the chance outcomes that deal ``record``'s deck, then its actions."""
+        size = len(self.table.rules.deck)
+        for card in record.deck:
+            if len(self.deck) == size or not self.is_chance_node():
+                break  # the rest of the deck was forced, or dealt with it
+            self.apply_action(self.table.cards.index(card))
+        if self.is_chance_node():
+            self.apply_action(record.first)
+        for action in record.actions:
+            self.apply_action(self.table.space.index(action))
 
     def _deal(self, first: int) -> None:
         self.engine.next_round(deck=self.deck, first=first)

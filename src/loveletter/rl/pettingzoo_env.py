@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.engine import Game, Options
+from loveletter.engine import Game, Options, get_edition
 
 from .actions import ActionSpace
 from .infostate import InfoStateEncoder
@@ -62,6 +62,15 @@ def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     ordered = wrappers.OrderEnforcingWrapper(bounds)
     raw.mirror_to([illegal, bounds, ordered])
     return ordered
+
+
+def table_players(edition: str, players: int | None, default: int = 4) -> int:
+    """``players``, or when None ``default`` brought within what the edition seats
+    (the small variants are for 2)."""
+    if players is not None:
+        return players
+    known = get_edition(edition)
+    return min(max(default, known.min_players), known.max_players)
 
 
 def table_options(options: Options | Mapping[str, Any] | None) -> Options:
@@ -108,7 +117,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
     def __init__(
         self,
         edition: str = "2019",
-        players: int = 4,
+        players: int | None = None,
         *,
         options: Options | Mapping[str, Any] | None = None,
         reward: RewardMode = "game",
@@ -123,6 +132,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N80
             raise ValueError(f"reward must be 'game' or 'round', not {reward!r}")
         check_render_mode(render_mode)
         self.table_options = table_options(options)
+        players = table_players(edition, players)
         self.space = ActionSpace.for_table(edition, players)
         self.encoder = ObservationEncoder.for_table(edition, players)
         self.history = (

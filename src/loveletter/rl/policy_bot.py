@@ -23,6 +23,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ class MlpPolicy:
 
 
 def save_mlp(
-    path: Path,
+    path: str | PathLike[str],
     layers: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]],
     meta: dict[str, Any],
 ) -> None:
@@ -114,7 +115,7 @@ def save_mlp(
     arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
     arrays |= {f"w{i}": w.astype(np.float32) for i, (w, _) in enumerate(layers)}
     arrays |= {f"b{i}": b.astype(np.float32) for i, (_, b) in enumerate(layers)}
-    with path.open("wb") as file:
+    with Path(path).open("wb") as file:
         np.savez_compressed(file, **arrays)
 
 
@@ -130,7 +131,7 @@ def sb3_layers(model: Any) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np
     return [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
 
 
-def load_policy(path: str | Path, name: str | None = None) -> PolicyBot:
+def load_policy(path: str | PathLike[str], name: str | None = None) -> PolicyBot:
     """The saved perceptron at ``path`` as a bot (named after the file)."""
     with np.load(path) as data:
         meta = json.loads(str(data["meta"]))
@@ -175,7 +176,7 @@ class TableBot(BaseBot):
         return rng.choices(actions, [row[action] for action in actions])[0]
 
 
-def load_table(path: str | Path) -> TableBot:
+def load_table(path: str | PathLike[str]) -> TableBot:
     """The table policy saved as JSON at ``path`` (``examples/variant_arena.py``)."""
     table = json.loads(Path(path).read_text(encoding="utf-8"))
     return TableBot(table, name=Path(path).stem)

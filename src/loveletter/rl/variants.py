@@ -1,9 +1,11 @@
 """Small variants of Love Letter that OpenSpiel's exact algorithms can solve.
 
-A variant is a reduced deck (an :class:`~loveletter.engine.Edition` registered with the
-engine under its own id, so games, views, bots and records know it) played by 2
-players for one round, with no cards removed face up and seat 0 first. Every rule is
-the engine's: only the deck is smaller. The sizes are in ``docs/rl.md``.
+A variant is a reduced deck (an :class:`~loveletter.engine.Edition` of
+:data:`~loveletter.engine.SMALL_EDITIONS`, registered with the engine under its own
+id, so games, views, bots, records and every environment know it by name) played by
+2 players for one round, with no cards removed face up and seat 0 first: the options
+the edition fixes. Every rule is the engine's: only the deck is smaller. The sizes
+are in ``docs/rl.md``.
 
     import pyspiel
     import loveletter.rl.openspiel_game
@@ -17,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from loveletter.engine import CardSpec, Edition, Options, register_edition
+from loveletter.engine import SMALL_EDITIONS, Edition, Options
 
 
 @dataclass(frozen=True)
@@ -41,55 +43,10 @@ class Variant:
         }
 
 
-def _variant(name: str, cards: tuple[tuple[str, int, int], ...], text: str) -> Variant:
-    edition = register_edition(
-        Edition(
-            id=name,
-            names={"en": f"Small variant {name} ({text})", "fr": f"Variante réduite {name}"},
-            min_players=2,
-            max_players=2,
-            theme="classic",
-            discard_tiebreak=True,
-            twins_bonus=False,
-            small_deck=tuple(CardSpec(card, value, count) for card, value, count in cards),
-            tokens={2: 1},
-        )
-    )
+def _variant(edition: Edition) -> Variant:
     options = Options(tokens_to_win=1, face_up=False, first_player=0)
-    return Variant(name, edition, options)
+    return Variant(edition.id, edition, options)
 
 
 #: The small variants by name, smallest first.
-VARIANTS: dict[str, Variant] = {
-    variant.name: variant
-    for variant in (
-        _variant(
-            "mini5",
-            (("guard", 1, 2), ("priest", 2, 1), ("baron", 3, 1), ("princess", 8, 1)),
-            "5 cards",
-        ),
-        _variant(
-            "mini6",
-            (
-                ("guard", 1, 2),
-                ("priest", 2, 1),
-                ("baron", 3, 1),
-                ("handmaid", 4, 1),
-                ("princess", 8, 1),
-            ),
-            "6 cards",
-        ),
-        _variant(
-            "mini7",
-            (
-                ("guard", 1, 2),
-                ("priest", 2, 1),
-                ("baron", 3, 1),
-                ("prince", 5, 1),
-                ("countess", 7, 1),
-                ("princess", 8, 1),
-            ),
-            "7 cards",
-        ),
-    )
-}
+VARIANTS: dict[str, Variant] = {name: _variant(edition) for name, edition in SMALL_EDITIONS.items()}
