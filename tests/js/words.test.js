@@ -136,6 +136,10 @@ function render(edition, players) {
       { type: "out", seat: 1, cards: [third] },
       { type: "turn", seat: 0, card: null },
       play(0, chooses ? [2] : []),
+      { type: "discard", seat: 2, card: third },
+      { type: "turn", seat: 2, card: null },
+      play(2, chooses ? [0] : []),
+      { type: "out", seat: 0, cards: [next] },
     ]);
     /** @type {any[]} */
     const events = [

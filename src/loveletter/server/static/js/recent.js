@@ -120,6 +120,24 @@ function outcomeWords(deck, outcome) {
 }
 
 /**
+ * An outcome as the last turns tell it, of the player it befell: "Bruno: safe", "Bruno
+ * discarded the [Priest]"; of this seat's player, in the second person: "You
+ * discarded…", « Vous : hors jeu — aviez… » (not « Vous : a défaussé »).
+ * @param {Deck} deck
+ * @param {Outcome} outcome
+ * @param {number | null} me
+ * @param {string[]} players
+ * @returns {import("./i18n.js").Part[]}
+ */
+function stripOutcome(deck, outcome, me, players) {
+  const mine = outcome.seat === me;
+  const card = outcome.card ? cardWords(deck, outcome.card) : null;
+  if (card && outcome.kind === "discarded") return tParts(mine ? "recent_discarded_me" : "recent_discarded", { name: players[outcome.seat], card });
+  if (card && outcome.kind === "out" && mine) return tParts("recent_out_me", { card });
+  return [t("recent_outcome", { name: mine ? t("you") : players[outcome.seat] }), " ", ...outcomeWords(deck, outcome)];
+}
+
+/**
  * The keys of a play's words in i18n.js, by whom it chose (moves.js, chosenBy) and its
  * card: as others read it, and as the player who made it does.
  * @type {Record<ReturnType<typeof chosenBy>["shape"], (card: string) => [string, string]>}
@@ -171,7 +189,7 @@ export function recentStrip(ctx) {
       { class: ["recent-move", i === moves.length - 1 ? "is-last" : "", i >= moves.length - since ? "since" : ""].filter(Boolean).join(" "), "data-seat": move.seat },
       h("span", { class: "recent-words" }, words),
       timedOut(move) ? h("span", { class: "recent-outcome recent-timeout" }, t("recent_timeout")) : null,
-      results.map((outcome) => h("span", { class: `recent-outcome recent-${outcome.kind}` }, t("recent_outcome", { name: outcome.seat === ctx.me ? t("you") : view.players[outcome.seat] }), " ", outcomeWords(deck, outcome))),
+      results.map((outcome) => h("span", { class: `recent-outcome recent-${outcome.kind}` }, stripOutcome(deck, outcome, ctx.me, view.players))),
     );
   });
   return h(
