@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from loveletter.cli.main import app
 from loveletter.engine import Game, export_record
+from loveletter.paths import data_folder
 from loveletter.tui.app import LoveLetterApp
 
 runner = CliRunner()
@@ -42,6 +43,9 @@ def test_options_describe_the_table(launched: list[LoveLetterApp], tmp_path: Pat
     assert (setup.lang, setup.seed, setup.options.tokens_to_win) == ("fr", 3, 2)
     assert played.save_path == tmp_path / "g.json"
     assert played.delay == 0
+    # The first game of an edition with its own lesson offers it, once on this machine.
+    assert played.offers is not None
+    assert played.offers.folder == data_folder()
 
 
 def test_missing_seats_are_filled(launched: list[LoveLetterApp]) -> None:
