@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket
 
-from ..engine.jsontext import JSONTextError
+from ..engine.jsontext import JSONTextError, top_level_field
 from ..tables import StorageError, TableError
 from .connections import Connection, ConnectionManager
 from .messages import chat_line, encode, error_message, hint_message, pong
@@ -120,7 +120,8 @@ class SocketClient:
         try:
             data = read_json(text)
         except JSONTextError as error:
-            self._refuse("bad_json" if error.malformed else "invalid_message", str(error))
+            code = "bad_json" if error.malformed else "invalid_message"
+            self._refuse(code, str(error), _ref_of({"id": top_level_field(text, "id")}))
             return
         try:
             message = CLIENT_MESSAGE.validate_python(data)
