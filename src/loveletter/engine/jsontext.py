@@ -132,6 +132,7 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|NaN|-?Infinity")
 _INTEGER = re.compile(r"-?(?:0|[1-9]\d{0,15})")
 _BRACKETS_QUOTES = re.compile(r'[][{}"]')
+_DECODER = json.JSONDecoder()
 
 
 def top_level_field(text: str, key: str) -> str | int | None:
@@ -156,7 +157,7 @@ def _scan_object(text: str, key: str) -> str | int | None:
     while text[pos] != "}":
         if text[pos] != '"':
             raise ValueError("a member's name is a string")
-        name, pos = json.decoder.scanstring(text, pos + 1)
+        name, pos = _string_at(text, pos)
         pos = _after_space(text, pos)
         if text[pos] != ":":
             raise ValueError("a name is followed by a colon")
@@ -175,6 +176,14 @@ def _scan_object(text: str, key: str) -> str | int | None:
     return found
 
 
+def _string_at(text: str, pos: int) -> tuple[str, int]:
+    """The JSON string that starts at ``pos``, and its end."""
+    value, end = _DECODER.raw_decode(text, pos)
+    if not isinstance(value, str):
+        raise ValueError("not a string")
+    return value, end
+
+
 def _after_space(text: str, pos: int) -> int:
     match = _SPACE.match(text, pos)
     assert match is not None  # it matches the empty string
@@ -186,7 +195,7 @@ def _skip_value(text: str, pos: int) -> tuple[str | int | None, int]:
     arrays and objects are skipped by counting brackets outside strings)."""
     char = text[pos]
     if char == '"':
-        return json.decoder.scanstring(text, pos + 1)
+        return _string_at(text, pos)
     if char in "[{":
         return None, _skip_nested(text, pos)
     scalar = _SCALAR.match(text, pos)
@@ -206,7 +215,7 @@ def _skip_nested(text: str, pos: int) -> int:
             raise ValueError("an array or object is not closed")
         char, pos = found.group(), found.end()
         if char == '"':
-            pos = json.decoder.scanstring(text, pos)[1]
+            pos = _string_at(text, found.start())[1]
         elif char in "[{":
             depth += 1
         else:
