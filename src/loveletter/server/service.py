@@ -24,16 +24,18 @@ from typing import ParamSpec, TypeVar
 
 from .. import tables
 from ..bots.hints import Hint, hint
-from ..engine import Record
+from ..engine import Record, load_record
 from ..tables import (
     Commit,
     ConflictError,
+    DamagedDataError,
     ForbiddenError,
     GameSummary,
     LobbyPage,
     LobbyQuery,
     NotFoundError,
     StaleError,
+    StorageError,
     TableSpec,
     TableState,
 )
@@ -149,7 +151,12 @@ REPLAY_CHARS = 16_000_000
 
 
 def _replay_text(record: Record, lang: str, table_id: str, number: int) -> str:
-    replay = replay_steps(record, lang)
+    """The replay of a stored record as JSON text; DamagedDataError if it does not replay."""
+    try:
+        load_record(record)  # checked whole first: replay_steps trusts it
+        replay = replay_steps(record, lang)
+    except (ValueError, TypeError, KeyError, IndexError) as error:  # RecordError too
+        raise DamagedDataError.of(f"game {number} of table {table_id}", error) from error
     replay["table"] = table_id
     replay["game"] = number
     return encode(replay)
@@ -174,6 +181,8 @@ class TableService:
         self._cache: dict[str, TableState] = {}
         self._watched: set[str] = set()
         self._idle: OrderedDict[str, None] = OrderedDict()  # cached, unwatched: oldest first
+        #: Tables whose stored rows could not be rebuilt: the sweep leaves them alone.
+        self.damaged: set[str] = set()
         self.locks = KeyedLocks()
         self._replays = ReplayTexts(REPLAY_CHARS)
         workers = 1 if repository.single_writer else 8
@@ -215,7 +224,9 @@ class TableService:
         for table_id in await self._db(self.repository.tables_in_play):
             try:
                 states.append(await self.get(table_id))
-            except Exception:  # one broken table must not keep the others down
+            except StorageError as error:  # one damaged table must not keep the others down
+                log.error("table %s could not be rebuilt: %s", table_id, error)
+            except Exception:  # nor a bug
                 log.exception("table %s could not be rebuilt", table_id)
         return states
 
@@ -339,10 +350,15 @@ class TableService:
     async def _load(self, table_id: str) -> TableState:
         state = self._cache.get(table_id)
         if state is None:
-            stored = await self._db(self.repository.load_table, table_id)
-            if stored is None:
-                raise NotFoundError(f"there is no table {table_id!r}")
-            state = tables.rebuild(stored, unpredictable_rng())
+            try:
+                stored = await self._db(self.repository.load_table, table_id)
+                if stored is None:
+                    raise NotFoundError(f"there is no table {table_id!r}")
+                state = tables.rebuild(stored, unpredictable_rng())
+            except DamagedDataError:
+                self.damaged.add(table_id)
+                raise
+            self.damaged.discard(table_id)
             self._keep(state)
         return state
 

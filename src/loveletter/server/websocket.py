@@ -134,8 +134,9 @@ class SocketClient:
         except TableError as error:
             self._refuse(error.code, error.message_in(self.connection.lang), message.id)
         except StorageError as error:  # the database failed: this client hears of it
-            log.error("a %s message failed: %s", message.type, error)
-            self._refuse("server_error", "the server could not do this now; try again", message.id)
+            table = message.table if isinstance(message, Hello) else self.connection.table_id
+            log.error("a %s message at table %s failed: %s", message.type, table, error)
+            self._refuse("server_error", error.public, message.id)
         except Exception:  # a bug: this client hears of it, the rest go on
             log.exception("a %s message failed", message.type)
             self._refuse("server_error", "the server could not do this now; try again", message.id)

@@ -12,6 +12,7 @@ as the domain's :class:`~loveletter.tables.StorageError`, in one line.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from sqlalchemy.exc import (
 )
 
 from ..engine import Record
-from ..tables.errors import StorageError
+from ..tables.errors import DamagedDataError, StorageError
 from ..tables.records import (
     TURN_BASED,
     AccountData,
@@ -139,6 +140,10 @@ class Repository:
             lines = str(error.orig).strip().splitlines()
             reason = lines[0] if lines else type(error.orig).__name__
             raise StorageError(f"{self.where}: {reason}") from error
+        except UnicodeDecodeError as error:  # SQLite's message quotes a scribbled schema
+            raise StorageError(f"{self.where}: damaged text ({error.reason})") from error
+        except json.JSONDecodeError as error:  # a JSON column holds something else
+            raise DamagedDataError(f"{self.where}: a stored value is not JSON ({error})") from error
 
     @contextmanager
     def _begin(self, *, write: bool = False) -> Iterator[Connection]:
@@ -177,7 +182,17 @@ class Repository:
             db.execute(insert(SeatRow), [{"table_id": table.id, **_seat_values(s)} for s in seats])
 
     def load_table(self, table_id: str) -> StoredTable | None:
-        """A table with its seats and its current game's rounds, or None."""
+        """A table with its seats and its current game's rounds, or None;
+        DamagedDataError if its rows cannot be read (a JSON column that holds no JSON,
+        or not the list it stores)."""
+        try:
+            return self._load_table(table_id)
+        except DamagedDataError as error:
+            if table_id in str(error):
+                raise
+            raise DamagedDataError(f"table {table_id}: {error}") from error
+
+    def _load_table(self, table_id: str) -> StoredTable | None:
         with self._begin() as db:
             row = db.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
             if row is None:
@@ -207,14 +222,14 @@ class Repository:
             ):
                 actions.setdefault(number, []).append(text)
             rounds = tuple(
-                RoundData(number, tuple(deck), first, tuple(actions.get(number, ())))
+                RoundData(number, _listed(deck, "a deck"), first, tuple(actions.get(number, ())))
                 for number, deck, first in db.execute(
                     select(RoundRow.number, RoundRow.deck, RoundRow.first)
                     .where(RoundRow.table_id == table_id, RoundRow.game == game[1])
                     .order_by(RoundRow.number)
                 )
             )
-            return StoredTable(table, seats, tuple(players or ()), rounds)
+            return StoredTable(table, seats, _listed(players or [], "the players"), rounds)
 
     def token_hashes(self, table_id: str) -> list[str]:
         """The token hashes of a table's seats (one read of its seats alone)."""
@@ -941,10 +956,20 @@ def _table(row: Any) -> TableData:
     """A table's row as the domain's record."""
     table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
     # Marks stored before they said why were a stand-in's ("bot").
-    marks = tuple(
-        (m[0], m[1], m[2], m[3] if len(m) > 3 else "bot") for m in row.standin_marks or ()
-    )
+    try:
+        marks = tuple(
+            (m[0], m[1], m[2], m[3] if len(m) > 3 else "bot") for m in row.standin_marks or ()
+        )
+    except (TypeError, IndexError, KeyError) as error:
+        raise DamagedDataError(f"table {table.id}: damaged stand-in marks ({error})") from None
     return dataclasses.replace(table, standin_marks=marks)
+
+
+def _listed(value: Any, what: str) -> tuple[Any, ...]:
+    """A JSON list read from a row, as a tuple; DamagedDataError if it is no list."""
+    if not isinstance(value, list):
+        raise DamagedDataError(f"{what} is stored as {type(value).__name__}, not a list")
+    return tuple(value)
 
 
 def _seat(row: Any) -> SeatData:

@@ -1,0 +1,310 @@
+"""Tables whose stored rows were tampered with (or damaged): whatever loads one (its
+page's API, the WebSocket hello, its games' replay, the start's rebuilding of the
+tables in play) answers ``server_error`` (503) and logs one line, as docs/server.md
+promises; the other tables go on.
+
+The rows are changed in the real database that two servers share: one makes the
+tables, the other (``reader``) is asked about them, and loads each from the database
+the first time, as a second process does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.pool import NullPool
+
+from loveletter.engine import get_edition
+
+from .harness import (
+    TIMEOUT,
+    Client,
+    Message,
+    ServerLog,
+    ServerThread,
+    create_table,
+    fast_settings,
+    finished,
+    is_state,
+    join,
+    start,
+)
+
+#: A tampering: SQL run on the table's rows (``:t`` is the table), with its values.
+Tamper = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class Arena:
+    maker: ServerThread  # makes the tables
+    reader: ServerThread  # is asked about them once tampered with
+    log: ServerLog
+    db: Engine
+    other: str  # a table in play that nobody tampers with
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arena]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('damaged') / 'loveletter.db'}"
+    with ServerThread(fast_settings(url)) as maker, ServerThread(fast_settings(url)) as reader:
+        db = create_engine(url, poolclass=NullPool)
+        with ServerLog() as log:
+            yield Arena(maker, reader, log, db, in_play(maker))
+        db.dispose()
+
+
+def in_play(server: ServerThread) -> str:
+    """A table in play whose first round waits for Ana, its human, to move first."""
+    created = create_table(
+        server.url,
+        seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}],
+        options={"first_player": 0},
+    )
+    table: str = created["table"]
+    join(server.url, table, "Ana", seat=0)
+    start(server.url, created)
+    return table
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value)
+
+
+NOT_JSON = st.sampled_from(["{not json", "", "[1, 2", "NaN?", "\u00e9t\u00e9"])
+CARDS = st.sampled_from(["joker", "Guard", "guard ", "", "priestess"])
+
+
+@st.composite
+def tampers(draw: st.DrawFn) -> Tamper:
+    """One way to damage a table in play's rows (each one is damage, never a valid row)."""
+    kind = draw(
+        st.sampled_from(
+            [
+                "deck",
+                "deck text",
+                "action",
+                "options",
+                "options text",
+                "edition",
+                "seat kind",
+                "seat gone",
+                "seat number",
+                "marks",
+                "players",
+                "status",
+                "game number",
+                "timer",
+            ]
+        )
+    )
+    deck = "UPDATE ll_rounds SET deck = :v WHERE table_id = :t AND number = 1"
+    table = "UPDATE ll_tables SET {} = :v WHERE id = :t"
+    if kind == "deck":
+        classic = [card.id for card in get_edition("classic").deck(2)]
+        premium = [card.id for card in get_edition("premium").deck(5)]
+        value = draw(
+            st.one_of(
+                st.just(premium),  # another edition's
+                st.just(classic[1:]),  # a card short
+                st.just([*classic, "guard"]),  # a card too many
+                CARDS.map(lambda card: [card, *classic[1:]]),  # an unknown card
+                st.integers().map(lambda n: n),
+                st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+            )
+        )
+        return deck, {"v": _json(value)}
+    if kind == "deck text":
+        return deck, {"v": draw(NOT_JSON)}
+    if kind == "action":
+        action = draw(
+            st.one_of(
+                CARDS.map(lambda card: f"guard 1 {card}"),
+                st.sampled_from(["joker", "prince 9", "princess 1 2 3", "", "\x00"]),
+            )
+        )
+        sql = (
+            "INSERT INTO ll_actions (table_id, game, seq, round, text, created_at) "
+            "VALUES (:t, 1, 0, 1, :v, 0)"
+        )
+        return sql, {"v": action}
+    if kind == "options":
+        value = draw(
+            st.sampled_from(
+                [[], 5, "x", None, {"joker": 1}, {"tokens_to_win": "seven"}, {"tokens_to_win": 500}]
+            )
+        )
+        return table.format("options"), {"v": _json(value)}
+    if kind == "options text":
+        return table.format("options"), {"v": draw(NOT_JSON)}
+    if kind == "edition":
+        return table.format("edition"), {"v": draw(st.sampled_from(["Classic", "nope", ""]))}
+    if kind == "seat kind":
+        return "UPDATE ll_seats SET kind = :v WHERE table_id = :t AND seat = 1", {"v": "alien"}
+    if kind == "seat gone":
+        return "DELETE FROM ll_seats WHERE table_id = :t AND seat = 1", {}
+    if kind == "seat number":
+        sql = "UPDATE ll_seats SET seat = :v WHERE table_id = :t AND seat = 1"
+        return sql, {"v": draw(st.sampled_from([-1, 2, 9]))}
+    if kind == "marks":
+        value = draw(st.sampled_from(["5", _json([[1]]), _json([["a", 0, 0]]), _json({"x": 1})]))
+        return table.format("standin_marks"), {"v": value}
+    if kind == "players":
+        value = draw(st.sampled_from([_json(["Ana"]), _json([1, 2]), _json("x"), "{not json"]))
+        return "UPDATE ll_games SET players = :v WHERE table_id = :t", {"v": value}
+    if kind == "status":
+        return table.format("status"), {"v": "paused"}
+    if kind == "game number":
+        return table.format("game_number"), {"v": 7}
+    return table.format("turn_timer"), {"v": "soon"}
+
+
+def tamper(db: Engine, table: str, change: Tamper) -> None:
+    sql, values = change
+    with db.begin() as connection:
+        assert connection.execute(text(sql), {**values, "t": table}).rowcount == 1
+
+
+def one_line_each(log: ServerLog, table: str) -> list[str]:
+    """What the server logged of this table: one line each, never a traceback."""
+    told = [r for r in log.records if table in r.getMessage()]
+    assert told, f"nothing logged of table {table}"
+    assert all(len(r.getMessage().splitlines()) == 1 and not r.exc_info for r in told)
+    assert log.tracebacks() == []
+    return [r.getMessage() for r in told]
+
+
+def refused(answer: httpx.Response) -> None:
+    assert answer.status_code == 503, answer.text
+    assert answer.json()["error"]["code"] == "server_error"
+
+
+async def hello_refused(server: ServerThread, table: str) -> Message:
+    """The hello at a damaged table gets an error, and the connection stays open."""
+    client = await Client.open(server.ws_url, table)
+    try:
+        error = await client.error()
+        assert await client.sync() == []
+        return error
+    finally:
+        await client.close()
+
+
+async def hello_answered(server: ServerThread, table: str) -> None:
+    client = await Client.open(server.ws_url, table)
+    try:
+        await client.until(is_state)
+    finally:
+        await client.close()
+
+
+def others_go_on(arena: Arena) -> None:
+    info = httpx.get(f"{arena.reader.url}/api/tables/{arena.other}", timeout=TIMEOUT)
+    assert info.status_code == 200, info.text
+    asyncio.run(hello_answered(arena.reader, arena.other))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(change=tampers())
+def test_a_tampered_table_answers_server_error_in_one_line(arena: Arena, change: Tamper) -> None:
+    table = in_play(arena.maker)
+    tamper(arena.db, table, change)
+    reader = arena.reader.url
+    refused(httpx.get(f"{reader}/api/tables/{table}", timeout=TIMEOUT))
+    refused(httpx.get(f"{reader}/api/tables/{table}/games", timeout=TIMEOUT))
+    error = asyncio.run(hello_refused(arena.reader, table))
+    assert error["code"] == "server_error"
+    assert "damaged" in error["message"]
+    one_line_each(arena.log, table)
+    others_go_on(arena)
+
+
+async def played_out(server: ServerThread) -> str:
+    """A table whose two bots played a game to its end."""
+    created = create_table(
+        server.url, seats=[{"kind": "bot", "level": "random"}] * 2, options={"tokens_to_win": 1}
+    )
+    table: str = created["table"]
+    start(server.url, created)
+    spectator = await Client.open(server.ws_url, table)
+    try:
+        await spectator.until(finished)
+    finally:
+        await spectator.close()
+    return table
+
+
+RECORD_DAMAGE = [
+    pytest.param(lambda record: record.update(edition="Classic"), id="edition-Classic"),
+    pytest.param(lambda record: record.update(options=[]), id="options-list"),
+    pytest.param(
+        lambda record: record["rounds"][0].update(deck=record["rounds"][0]["deck"][1:]),
+        id="deck-short",
+    ),
+    pytest.param(
+        lambda record: record["rounds"][0]["actions"].insert(0, "guard 1 joker"),
+        id="unknown-card",
+    ),
+    pytest.param(lambda record: record.update(players=["Ana"]), id="one-player"),
+    pytest.param(lambda record: record.pop("rounds"), id="no-rounds"),
+]
+
+
+@pytest.mark.parametrize("damage", RECORD_DAMAGE)
+def test_a_tampered_record_answers_server_error_in_one_line_to_its_replay(
+    arena: Arena, damage: Callable[[dict[str, Any]], None]
+) -> None:
+    server = arena.reader
+    table = asyncio.run(played_out(arena.maker))
+    with arena.db.begin() as connection:
+        stored = connection.scalar(
+            text("SELECT record FROM ll_games WHERE table_id = :t"), {"t": table}
+        )
+        record = json.loads(stored)
+        damage(record)
+        connection.execute(
+            text("UPDATE ll_games SET record = :v WHERE table_id = :t"),
+            {"v": json.dumps(record), "t": table},
+        )
+    refused(httpx.get(f"{server.url}/api/tables/{table}/games/1/replay", timeout=TIMEOUT))
+    one_line_each(arena.log, table)
+    others_go_on(arena)
+
+
+def test_a_stored_record_that_is_not_json_answers_server_error(arena: Arena) -> None:
+    server = arena.reader
+    table = asyncio.run(played_out(arena.maker))
+    with arena.db.begin() as connection:
+        connection.execute(
+            text("UPDATE ll_games SET record = '{not json' WHERE table_id = :t"), {"t": table}
+        )
+    for path in ("replay", "record"):
+        refused(httpx.get(f"{server.url}/api/tables/{table}/games/1/{path}", timeout=TIMEOUT))
+    assert arena.log.tracebacks() == []
+    others_go_on(arena)
+
+
+def test_the_first_start_on_a_damaged_table_logs_one_line(tmp_path: Path) -> None:
+    """The tables in play are rebuilt as the server starts: a damaged one is told in
+    one line, the others are played on."""
+    url = f"sqlite:///{tmp_path / 'loveletter.db'}"
+    with ServerThread(fast_settings(url)) as server:
+        damaged, other = in_play(server), in_play(server)
+    db = create_engine(url)
+    tamper(db, damaged, ("UPDATE ll_tables SET edition = 'nope' WHERE id = :t", {}))
+    db.dispose()
+    with ServerLog() as log, ServerThread(fast_settings(url)) as server:
+        record = log.wait_for(f"table {damaged} could not be rebuilt: ")
+        assert "damaged" in record.getMessage()
+        assert httpx.get(f"{server.url}/api/tables/{other}", timeout=TIMEOUT).status_code == 200
+        refused(httpx.get(f"{server.url}/api/tables/{damaged}", timeout=TIMEOUT))
+    assert log.tracebacks() == []
