@@ -64,11 +64,13 @@ def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arena]:
 
 
 def in_play(server: ServerThread) -> str:
-    """A table in play whose first round waits for Ana, its human, to move first."""
+    """A table in play whose first round waits for Ana, its human, to move first (for
+    a day: no bot stands in for her while the test runs)."""
     created = create_table(
         server.url,
         seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}],
         options={"first_player": 0},
+        disconnect_timeout=86400,
     )
     table: str = created["table"]
     join(server.url, table, "Ana", seat=0)
@@ -308,3 +310,34 @@ def test_the_first_start_on_a_damaged_table_logs_one_line(tmp_path: Path) -> Non
         assert httpx.get(f"{server.url}/api/tables/{other}", timeout=TIMEOUT).status_code == 200
         refused(httpx.get(f"{server.url}/api/tables/{damaged}", timeout=TIMEOUT))
     assert log.tracebacks() == []
+
+
+def waiting_in_lobby(server: ServerThread) -> str:
+    """A public table whose host sits and waits for a second player."""
+    created = create_table(server.url, public=True, disconnect_timeout=86400)
+    join(server.url, created["table"], "Ana", host_token=created["host_token"])
+    table: str = created["table"]
+    return table
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("UPDATE ll_tables SET host_seat = 9 WHERE id = :t", {}),
+        ("UPDATE ll_tables SET edition = 'nope' WHERE id = :t", {}),
+        ("UPDATE ll_tables SET options = '{\"joker\": 1}' WHERE id = :t", {}),
+        ("UPDATE ll_tables SET lang = 'xx' WHERE id = :t", {}),
+    ],
+    ids=["host-seat", "edition", "options", "lang"],
+)
+def test_the_lobby_leaves_a_tampered_table_out_in_one_line(arena: Arena, change: Tamper) -> None:
+    damaged, sound = waiting_in_lobby(arena.maker), waiting_in_lobby(arena.maker)
+    tamper(arena.db, damaged, change)
+    for _ in range(2):  # told once
+        answer = httpx.get(f"{arena.reader.url}/api/lobby?limit=100", timeout=TIMEOUT)
+        assert answer.status_code == 200, answer.text
+        listed = {table["id"] for table in answer.json()["tables"]}
+        assert sound in listed
+        assert damaged not in listed
+    [line] = one_line_each(arena.log, damaged)
+    assert "left out of the lobby" in line

@@ -36,9 +36,11 @@ from ..tables import (
     NotFoundError,
     StaleError,
     StorageError,
+    StoredTable,
     TableSpec,
     TableState,
 )
+from ..tables.stored import check_stored
 from .clock import Clock, SystemClock
 from .group_commit import GroupCommit
 from .hub import Hub
@@ -424,8 +426,25 @@ class TableService:
         return taken, token
 
     async def lobby(self, query: LobbyQuery, limit: int, offset: int = 0) -> LobbyPage:
-        """The public tables waiting for players that fit the query, newest first."""
-        return await self._db(self.repository.lobby, query, self.clock.now(), limit, offset)
+        """The public tables waiting for players that fit the query, newest first (a
+        damaged one left out)."""
+        page = await self._db(self.repository.lobby, query, self.clock.now(), limit, offset)
+        return self._sound(page)
+
+    def _sound(self, page: LobbyPage) -> LobbyPage:
+        """The page without the tables whose stored rows are damaged (each told once)."""
+        entries = []
+        for entry in page.entries:
+            try:
+                check_stored(StoredTable(entry.table, entry.seats))
+            except (ValueError, TypeError) as error:
+                if entry.table.id not in self.damaged:
+                    self.damaged.add(entry.table.id)
+                    log.error("table %s left out of the lobby: damaged: %s", entry.table.id, error)
+                continue
+            entries.append(entry)
+        dropped = len(page.entries) - len(entries)
+        return LobbyPage(page.total - dropped, tuple(entries))
 
     async def quick_match(self, spec: TableSpec, name: str, account_id: str | None) -> Matched:
         """Sit at the public table waiting longest that fits ``spec`` (its edition, its
@@ -436,6 +455,7 @@ class TableService:
         page = await self._db(
             self.repository.lobby, query, now, MATCH_CANDIDATES, 0, oldest_first=True
         )
+        page = self._sound(page)
         candidates = sorted(page.entries, key=lambda entry: entry.table.lang != spec.lang)
         for entry in candidates:
             if account_id is not None and any(s.account_id == account_id for s in entry.seats):
@@ -458,6 +478,8 @@ class TableService:
                 states.append(await self.get(table_id))
             except NotFoundError:  # deleted meanwhile
                 continue
+            except DamagedDataError as error:  # told, and left out: the others are listed
+                log.error("table %s left out of an account's tables: %s", table_id, error)
         return states
 
     async def start(

@@ -436,8 +436,8 @@ class Repository:
             hosts = {
                 t.id: seats_of[t.id][t.host_seat].account_id
                 for t in tables
-                if t.host_seat is not None
-            }
+                if t.host_seat is not None and 0 <= t.host_seat < len(seats_of[t.id])
+            }  # (a host seat out of range is damage: the service leaves that table out)
             ratings = {
                 (r.account_id, r.family): r.ordinal
                 for r in db.execute(

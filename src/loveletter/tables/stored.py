@@ -9,7 +9,8 @@ import math
 import types
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
-from ..engine import Options
+from ..engine import Options, get_edition
+from .commands import LANGUAGES
 from .records import SeatData, StoredTable, TableData
 
 #: The types of the stored records' fields.
@@ -26,6 +27,10 @@ def check_stored(stored: StoredTable) -> None:
     for seat in stored.seats:
         _check_fields(seat, "a seat")
     Options.from_dict(table.options)  # unknown options, wrong kinds: a LoveLetterError
+    if get_edition(table.edition).id != table.edition:  # an unknown one: a ValueError
+        raise ValueError(f"its edition {table.edition!r} is no edition's id")
+    if table.lang not in LANGUAGES:
+        raise ValueError(f"its language {table.lang!r} is none of {', '.join(LANGUAGES)}")
     count = len(stored.seats)
     if not 2 <= count <= MAX_SEATS or [s.seat for s in stored.seats] != list(range(count)):
         raise ValueError(f"its {count} seats are not numbered 0 to {count - 1} (2-{MAX_SEATS})")
