@@ -301,12 +301,20 @@ def test_the_first_start_on_a_damaged_table_logs_one_line(tmp_path: Path) -> Non
     url = f"sqlite:///{tmp_path / 'loveletter.db'}"
     with ServerThread(fast_settings(url)) as server:
         damaged, other = in_play(server), in_play(server)
+        unrated = asyncio.run(played_out(server))
     db = create_engine(url)
     tamper(db, damaged, ("UPDATE ll_tables SET edition = 'nope' WHERE id = :t", {}))
+    sql = "UPDATE ll_games SET rated = false, record = :v WHERE table_id = :t"
+    tamper(db, unrated, (sql, {"v": json.dumps({"rounds": 5})}))  # left to the rating sweep
+    with db.begin() as connection:  # seats of two accounts: the game is theirs to rate
+        sql = "UPDATE ll_seats SET account_id = 'account' || seat WHERE table_id = :t"
+        connection.execute(text(sql), {"t": unrated})
     db.dispose()
     with ServerLog() as log, ServerThread(fast_settings(url)) as server:
         record = log.wait_for(f"table {damaged} could not be rebuilt: ")
         assert "damaged" in record.getMessage()
+        rating = log.wait_for(f"could not rate it: game 1 of table {unrated}: damaged: ")
+        assert len(rating.getMessage().splitlines()) == 1
         assert httpx.get(f"{server.url}/api/tables/{other}", timeout=TIMEOUT).status_code == 200
         refused(httpx.get(f"{server.url}/api/tables/{damaged}", timeout=TIMEOUT))
     assert log.tracebacks() == []
@@ -341,3 +349,16 @@ def test_the_lobby_leaves_a_tampered_table_out_in_one_line(arena: Arena, change:
         assert damaged not in listed
     [line] = one_line_each(arena.log, damaged)
     assert "left out of the lobby" in line
+
+
+def test_the_sweep_tells_a_damaged_stalled_table_in_one_line(arena: Arena) -> None:
+    """A table that waits on a bot for long is one the sweep drives: damaged, it is
+    told in one line and left alone, and the sweep goes on."""
+    table = in_play(arena.maker)
+    sql = "UPDATE ll_tables SET awaiting = 'bot', updated_at = 0, edition = 'nope' WHERE id = :t"
+    tamper(arena.db, table, (sql, {}))
+    record = arena.log.wait_for(f"sweep: table {table}: damaged: ")
+    assert "'nope'" in record.getMessage()
+    assert table in arena.reader.service.damaged  # the sweep leaves it alone from now on
+    assert arena.log.tracebacks() == []
+    others_go_on(arena)

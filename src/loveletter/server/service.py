@@ -210,6 +210,11 @@ class TableService:
         failure is logged, and the sweep (:meth:`rate_pending`) tries again."""
         try:
             await self._ratings.commit((table_id, number))
+        except StorageError as error:
+            log.error("could not rate game %s of table %s: %s", number, table_id, error)
+        except (ValueError, TypeError, KeyError, IndexError) as error:  # its stored record
+            damaged = DamagedDataError.of(f"game {number} of table {table_id}", error)
+            log.error("could not rate it: %s", damaged)
         except Exception:
             log.exception("could not rate game %s of table %s", number, table_id)
 
