@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -371,3 +372,44 @@ def test_the_sweep_tells_a_damaged_stalled_table_in_one_line(arena: Arena) -> No
     assert table in arena.reader.service.damaged  # the sweep leaves it alone from now on
     assert arena.log.tracebacks() == []
     others_go_on(arena)
+
+
+@pytest.mark.redis
+def test_a_table_damaged_under_its_watchers_tells_them_in_one_line(tmp_path: Path) -> None:
+    """Another process moves a table on; this one reloads it for its clients, finds it
+    damaged, and tells them (their connections stay open) and its log, in one line."""
+    url = f"sqlite:///{tmp_path / 'loveletter.db'}"
+    redis = os.environ["LOVELETTER_TEST_REDIS_URL"]
+    with (
+        ServerThread(fast_settings(url, redis_url=redis)) as one,
+        ServerThread(fast_settings(url, redis_url=redis)) as two,
+        ServerLog() as log,
+    ):
+        created = create_table(one.url, disconnect_timeout=86400, options={"first_player": 0})
+        table = created["table"]
+        ana = join(one.url, table, "Ana", host_token=created["host_token"])
+        start(one.url, created)
+        db = create_engine(url, poolclass=NullPool)
+        asyncio.run(damaged_under(one, two, table, ana["token"], db))
+        db.dispose()
+        [line] = one_line_each(log, table)
+        assert f"table {table} could not be reloaded: " in line
+
+
+async def damaged_under(
+    one: ServerThread, two: ServerThread, table: str, token: str, db: Engine
+) -> None:
+    watcher = await Client.open(two.ws_url, table)
+    try:
+        await watcher.until(is_state)
+        tamper(db, table, ("UPDATE ll_rounds SET deck = '[]' WHERE table_id = :t", {}))
+        ana = await Client.open(one.ws_url, table, token, seat=0)  # she is online: a change
+        try:
+            error = await watcher.error()
+            assert error["code"] == "server_error"
+            assert "damaged" in error["message"]
+            assert await watcher.sync() == []
+        finally:
+            await ana.close()
+    finally:
+        await watcher.close()
