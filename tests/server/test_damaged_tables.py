@@ -413,3 +413,26 @@ async def damaged_under(
             await ana.close()
     finally:
         await watcher.close()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("UPDATE ll_games SET players = '5' WHERE table_id = :t", {}),
+        ("UPDATE ll_games SET winners = '\"01\"' WHERE table_id = :t", {}),
+        ("UPDATE ll_games SET edition = 'nope' WHERE table_id = :t", {}),
+    ],
+    ids=["players", "winners", "edition"],
+)
+def test_the_finished_games_leave_a_tampered_one_out_in_one_line(
+    arena: Arena, change: Tamper
+) -> None:
+    damaged, sound = asyncio.run(played_out(arena.maker)), asyncio.run(played_out(arena.maker))
+    tamper(arena.db, damaged, change)
+    answer = httpx.get(f"{arena.reader.url}/api/games?limit=100", timeout=TIMEOUT)
+    assert answer.status_code == 200, answer.text
+    listed = {game["table"] for game in answer.json()}
+    assert sound in listed
+    assert damaged not in listed
+    [line] = one_line_each(arena.log, damaged)
+    assert f"game 1 of table {damaged} left out: damaged: " in line

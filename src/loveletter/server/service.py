@@ -40,7 +40,7 @@ from ..tables import (
     TableSpec,
     TableState,
 )
-from ..tables.stored import check_stored
+from ..tables.stored import check_stored, check_summary
 from .clock import Clock, SystemClock
 from .group_commit import GroupCommit
 from .hub import Hub
@@ -150,6 +150,21 @@ class Matched:
 #: The replays kept encoded, in characters (about 1.2 million for a game of 200
 #: rounds of two players).
 REPLAY_CHARS = 16_000_000
+
+
+def _sound_games(games: list[GameSummary]) -> list[GameSummary]:
+    """The games whose stored rows are sound; each damaged one told in one line."""
+    sound = []
+    for game in games:
+        try:
+            check_summary(game)
+        except (ValueError, TypeError) as error:
+            log.error(
+                "game %s of table %s left out: damaged: %s", game.number, game.table_id, error
+            )
+            continue
+        sound.append(game)
+    return sound
 
 
 def _replay_text(record: Record, lang: str, table_id: str, number: int) -> str:
@@ -646,11 +661,11 @@ class TableService:
     async def games(self, table_id: str) -> list[GameSummary]:
         """A table's games; NotFoundError for an unknown table."""
         await self.get(table_id)
-        return await self._db(self.repository.games, table_id)
+        return _sound_games(await self._db(self.repository.games, table_id))
 
     async def finished_games(self, limit: int, offset: int) -> list[GameSummary]:
-        """The most recently finished games."""
-        return await self._db(self.repository.finished_games, limit, offset)
+        """The most recently finished games (a damaged one left out)."""
+        return _sound_games(await self._db(self.repository.finished_games, limit, offset))
 
     async def replay(self, table_id: str, number: int, lang: str) -> str:
         """A finished game step by step (every hand shown: R52), as JSON text; never an

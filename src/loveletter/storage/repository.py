@@ -988,6 +988,10 @@ def _seat_values(seat: SeatData) -> dict[str, Any]:
 def _summary(row: Any) -> GameSummary:
     """A game's row as the history lists it (its lists as tuples)."""
     fields = {key: getattr(row, key) for key in GameSummary.__slots__}
-    fields["players"] = tuple(row.players)
-    fields["winners"] = None if row.winners is None else tuple(row.winners)
-    return GameSummary(**fields)
+    fields["players"] = _tuple_if_list(row.players)
+    fields["winners"] = _tuple_if_list(row.winners)
+    return GameSummary(**fields)  # (as stored: a damaged one is the service's to leave out)
+
+
+def _tuple_if_list(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value

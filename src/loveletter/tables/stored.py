@@ -11,10 +11,10 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 
 from ..engine import Options, get_edition
 from .commands import LANGUAGES
-from .records import SeatData, StoredTable, TableData
+from .records import GameSummary, SeatData, StoredTable, TableData
 
 #: The types of the stored records' fields.
-_HINTS = {kind: get_type_hints(kind) for kind in (TableData, SeatData)}
+_HINTS = {kind: get_type_hints(kind) for kind in (TableData, SeatData, GameSummary)}
 
 #: The most seats a table has (the largest edition's).
 MAX_SEATS = 8
@@ -43,7 +43,14 @@ def check_stored(stored: StoredTable) -> None:
         raise ValueError(f"its game has {len(stored.players)} players for {count} seats")
 
 
-def _check_fields(record: TableData | SeatData, what: str) -> None:
+def check_summary(game: GameSummary) -> None:
+    """Raise ValueError naming the first stored value of a listed game that is wrong."""
+    _check_fields(game, f"game {game.number}")
+    if get_edition(game.edition).id != game.edition:
+        raise ValueError(f"its edition {game.edition!r} is no edition's id")
+
+
+def _check_fields(record: TableData | SeatData | GameSummary, what: str) -> None:
     hints = _HINTS[type(record)]
     for field in dataclasses.fields(record):
         value = getattr(record, field.name)
