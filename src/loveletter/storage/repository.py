@@ -22,9 +22,11 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    Text,
     and_,
     bindparam,
     case,
+    cast,
     create_engine,
     delete,
     event,
@@ -83,6 +85,9 @@ from .models import (
     TurnMailRow,
 )
 from .schema import upgrade
+
+#: A game's columns that hold JSON lists, in the history's summaries.
+_JSON_LISTS = ("players", "winners")
 
 #: The PostgreSQL advisory lock that processes creating the schema take in turn.
 SCHEMA_LOCK = 0x4C4C5343  # "LLSC"
@@ -351,9 +356,7 @@ class Repository:
         """Every game of a table, oldest first."""
         with self._begin() as db:
             rows = db.execute(
-                select(GameRow.__table__)
-                .where(GameRow.table_id == table_id)
-                .order_by(GameRow.number)
+                select(*_SUMMARY).where(GameRow.table_id == table_id).order_by(GameRow.number)
             )
             return [_summary(row) for row in rows]
 
@@ -361,7 +364,7 @@ class Repository:
         """Finished games, most recent first."""
         with self._begin() as db:
             rows = db.execute(
-                select(GameRow.__table__)
+                select(*_SUMMARY)
                 .where(GameRow.status == "finished")
                 .order_by(GameRow.finished_at.desc(), GameRow.table_id, GameRow.number)
                 .limit(limit)
@@ -985,12 +988,29 @@ def _seat_values(seat: SeatData) -> dict[str, Any]:
     return {key: getattr(seat, key) for key in SeatData.__slots__}
 
 
+#: The columns of a game as the history lists it (not its record, which may be large);
+#: its JSON lists read as text, decoded row by row: one damaged row spoils no list.
+_SUMMARY = [
+    *(GameRow.__table__.c[key] for key in GameSummary.__slots__ if key not in _JSON_LISTS),
+    *(cast(GameRow.__table__.c[key], Text).label(key) for key in _JSON_LISTS),
+]
+
+
 def _summary(row: Any) -> GameSummary:
-    """A game's row as the history lists it (its lists as tuples)."""
+    """A game's row as the history lists it (its lists as tuples; a damaged value as
+    stored, for the service to leave the game out)."""
     fields = {key: getattr(row, key) for key in GameSummary.__slots__}
-    fields["players"] = _tuple_if_list(row.players)
-    fields["winners"] = _tuple_if_list(row.winners)
-    return GameSummary(**fields)  # (as stored: a damaged one is the service's to leave out)
+    for key in _JSON_LISTS:
+        fields[key] = _tuple_if_list(_decoded(fields[key]))
+    return GameSummary(**fields)
+
+
+def _decoded(text: str | None) -> Any:
+    """The value of a JSON column read as text; the text itself if it holds no JSON."""
+    try:
+        return None if text is None else json.loads(text)
+    except json.JSONDecodeError:
+        return text
 
 
 def _tuple_if_list(value: Any) -> Any:
