@@ -14,7 +14,15 @@ import pytest
 from typer.testing import CliRunner
 
 from loveletter.cli.main import app
-from loveletter.engine import EDITIONS, Game, Record, export_record, get_edition, load_record
+from loveletter.engine import (
+    EDITIONS,
+    Game,
+    Record,
+    RecordError,
+    export_record,
+    get_edition,
+    load_record,
+)
 from loveletter.playing_cards import playing_cards
 from loveletter.simulation import play_random_game
 
@@ -653,3 +661,53 @@ def test_serve_and_migrate_fail_in_the_locales_french(monkeypatch: pytest.Monkey
     result = runner.invoke(app, ["migrate", "--db", "memory"])
     assert result.exit_code == 2
     assert "ne garde rien" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "english", "french"),
+    [
+        (
+            {"edition": "Classic"},
+            "'edition' must be an edition id exactly: 'Classic' is not 'classic'",
+            "«\u00a0edition\u00a0» doit être exactement l'identifiant d'une édition\u00a0: "
+            "'Classic' n'est pas 'classic'",
+        ),
+        (
+            {"edition": "premium "},
+            "'edition' must be an edition id exactly: 'premium ' is not 'premium'",
+            "'premium ' n'est pas 'premium'",
+        ),
+        (
+            {"edition": "2012"},  # an alias the command line takes, no record's id
+            "'edition' must be an edition id exactly: '2012' is not 'classic'",
+            "'2012' n'est pas 'classic'",
+        ),
+        (
+            {"edition": "nope"},
+            "unknown edition 'nope'; known editions: classic",
+            "édition inconnue «\u00a0nope\u00a0»",
+        ),
+        (
+            {"options": []},
+            "'options' must be an object",
+            "«\u00a0options\u00a0» doit être un objet",
+        ),
+        (
+            {"options": None},
+            "'options' must be an object",
+            "«\u00a0options\u00a0» doit être un objet",
+        ),
+    ],
+)
+def test_replay_takes_only_the_formats_edition_ids_and_options_object(
+    tmp_path: Path, change: dict[str, Any], english: str, french: str
+) -> None:
+    record = {**played_record(edition="premium", players=2, seed=3), **change}
+    path = write(tmp_path, record)
+    for lang, told in (("en", english), ("fr", french)):
+        result = runner.invoke(app, ["replay", str(path), "--lang", lang])
+        assert result.exit_code == 1, result.output
+        [line] = result.stderr.splitlines()
+        assert told in line
+    with pytest.raises(RecordError, match=re.escape(english)):  # every loader, not the CLI alone
+        load_record(record)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from loveletter.engine.jsontext import MAX_SAFE_INTEGER, JSONTextError, parse_json
+from loveletter.engine.jsontext import MAX_SAFE_INTEGER, JSONTextError, parse_json, top_level_field
 
 
 def refusal(text: str | bytes, **limits: int) -> JSONTextError:
@@ -79,3 +79,27 @@ def test_a_text_over_the_size_limit_is_refused_before_it_is_read() -> None:
 
 def test_eight_levels_are_allowed_with_a_limit_of_eight() -> None:
     assert parse_json("[" * 8 + "]" * 8, max_depth=8) == json.loads("[" * 8 + "]" * 8)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"id": 3, "n": 1e999}', 3),
+        ('{"n": [[["]", "\\"["]]], "id": "x"}', "x"),  # brackets in strings do not count
+        ('{"n": ' + "[" * 5000 + "]" * 5000 + ', "id": 4}', 4),  # no recursion
+        (' {"n": NaN , "id" : -5 } ', -5),
+        ('{"id": 1, "id": 2}', 2),  # the last one, as json.loads
+        ('{"id": 9007199254740992}', None),  # beyond the safe integers
+        ('{"id": true}', None),
+        ('{"id": 1.5}', None),
+        ('{"id": [1]}', None),
+        ('{"other": 1}', None),
+        ('{"id": 1,}', None),  # the top level must be well-formed
+        ('{"id": 1} trailing', None),
+        ('{"id": 1', None),
+        ("[1, 2]", None),
+        ("", None),
+    ],
+)
+def test_top_level_field_reads_an_id_beyond_the_limits(text: str, value: object) -> None:
+    assert top_level_field(text, "id") == value

@@ -11,6 +11,7 @@ import gc
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,13 @@ def collect_leftovers() -> Iterator[None]:
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     """A PostgreSQL URL whose search path is a schema of its own, dropped afterwards."""
+    with postgres_schema() as url:
+        yield url
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A PostgreSQL URL whose search path is a schema of its own, dropped on leaving."""
     import psycopg
 
     base = os.environ[POSTGRES]

@@ -11,13 +11,14 @@ neither other connection.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from .harness import (
@@ -142,3 +143,64 @@ def test_hostile_messages_are_refused_and_change_nothing(
     assert table.run(table.watcher.sync()) == []
     assert [m["type"] for m in table.watcher.messages[watched:]] == ["pong"]
     assert log.tracebacks() == []
+
+
+#: A message's valid ``id``: an integer every JSON reader holds, or short plain text.
+IDS = st.one_of(
+    st.integers(-(2**53 - 1), 2**53 - 1),
+    st.text(st.characters(codec="utf-8", categories=["L", "N", "P", "S", "Zs"]), max_size=64),
+)
+#: Templates without an id: the test puts one in, first or last.
+NO_ID = [{key: value for key, value in t.items() if key != "id"} for t in TEMPLATES]
+#: Fragments that fit a message of 4 KiB with the rest of it.
+SMALL_FRAGMENTS = fragments(max_depth=1500, oversize=(100, 3000))
+
+
+@st.composite
+def with_id(draw: st.DrawFn) -> tuple[str, str | int]:
+    """A hostile message with a valid id among its top-level fields, and that id."""
+    message = draw(hostile_json(NO_ID, SMALL_FRAGMENTS))
+    ref = draw(IDS)
+    member = f'"id": {json.dumps(ref)}'
+    if draw(st.booleans()):
+        return "{" + member + ", " + message[1:], ref
+    return message[:-1] + ", " + member + "}", ref
+
+
+@settings(
+    max_examples=500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(message=with_id(), newcomer=st.booleans())
+def test_a_refused_message_with_a_valid_id_gets_its_ref(
+    arena: tuple[Arena, ServerLog], message: tuple[str, str | int], newcomer: bool
+) -> None:
+    text, ref = message
+    assume(len(text.encode("utf-8", "surrogatepass")) <= 4096)  # read, not too_large
+    table, log = arena
+    client = table.newcomer if newcomer else table.seated
+    before = table.version()
+    error = table.run(refused(client, text))
+    assert error["code"] in WEBSOCKET_CODES - {"server_error"}, error
+    assert error.get("ref") == ref, (error, text[:200])
+    assert table.version() == before
+    assert log.tracebacks() == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "ping", "id": 7, "n": 9007199254740993}',
+        '{"id": 7, "type": "ping", "n": 1e999}',
+        '{"type": "ping", "n": ' + "[" * 17 + "]" * 17 + ', "id": 7}',
+        '{"type": "ping", "n": NaN, "id": 7}',
+    ],
+)
+def test_a_message_beyond_the_limits_gets_its_ref(
+    arena: tuple[Arena, ServerLog], text: str
+) -> None:
+    table, _ = arena
+    error = table.run(refused(table.newcomer, text))
+    assert error["code"] in {"invalid_message", "bad_json"}
+    assert error["ref"] == 7

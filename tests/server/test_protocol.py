@@ -19,6 +19,7 @@ from loveletter.server import protocol
 from loveletter.server.protocol import MESSAGE_TYPES
 
 from .harness import (
+    STATE_KEYS,
     Client,
     Message,
     ServerLog,
@@ -127,6 +128,16 @@ def test_every_client_message_type_is_known_and_documented() -> None:
     docs = PROTOCOL.read_text(encoding="utf-8")
     table = docs[docs.index("### Client → server") : docs.index("### Server → client")]
     assert sorted(re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)) == sorted(MESSAGE_TYPES)
+
+
+def test_every_key_of_a_state_message_is_documented() -> None:
+    docs = PROTOCOL.read_text(encoding="utf-8")
+    section = docs[docs.index("**`state`**") : docs.index("**`error`**")]
+    bullets = set(re.findall(r"^- `(\w+)", section, re.MULTILINE))
+    example = set(json.loads(section[section.index("```json") + 7 : section.index("```\n")]))
+    sent = STATE_KEYS | {"record", "earlier"}
+    assert sent - example - bullets == set()
+    assert sent - {"record", "earlier"} <= example  # the example holds every key always sent
 
 
 def test_missing_type(server: ServerThread) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import random
+import re
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,6 +16,8 @@ from typing import BinaryIO
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import text
 
 from loveletter.storage import Repository
@@ -114,10 +119,17 @@ async def watch_to_the_end(server: ServerThread, table: str) -> None:
         await spectator.close()  # even on failure: no socket left for a later test
 
 
-def serve(db: Path) -> subprocess.CompletedProcess[str]:
+def serving(db: Path) -> list[str]:
+    """The command line of ``loveletter serve`` on the SQLite file ``db`` (uvicorn's
+    lines about its start left out)."""
     command = "from loveletter.cli.main import app; app()"
+    args = ["serve", "--port", "0", "--db", f"sqlite:///{db}", "--log-level", "warning"]
+    return [sys.executable, "-c", command, *args]
+
+
+def serve(db: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", command, "serve", "--port", "0", "--db", f"sqlite:///{db}"],
+        serving(db),
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -134,6 +146,101 @@ def test_a_damaged_database_file_stops_the_start_in_one_line(tmp_path: Path) -> 
     [line] = result.stderr.splitlines()
     assert line.startswith(f"error: cannot use the database file {damaged}: file is not a database")
     assert "move the file away" in line
+
+
+def new_database(path: Path) -> Path:
+    """A real database of this server's schema, with nothing in it."""
+    repository = Repository(f"sqlite:///{path}")
+    repository.create_schema()
+    repository.close()
+    return path
+
+
+def scribbled(path: Path, at: int, scribble: bytes) -> Path:
+    """A real database whose bytes from ``at`` (wrapped to its length) are overwritten."""
+    data = bytearray(new_database(path).read_bytes())
+    at %= len(data)
+    data[at : at + len(scribble)] = scribble[: len(data) - at]
+    path.write_bytes(bytes(data))
+    return path
+
+
+def start_or_refuse(db: Path) -> tuple[bool, str]:
+    """Start ``loveletter serve`` on ``db``: whether it started (it answered a request;
+    it is then stopped), and what it wrote on stderr."""
+    errors = db.with_suffix(".stderr")
+    with errors.open("w") as stderr:
+        process = subprocess.Popen(serving(db), stdout=subprocess.PIPE, stderr=stderr, text=True)
+    assert process.stdout is not None
+    with process.stdout:
+        address = re.search(r"http://\S+", process.stdout.readline())  # or the end: it stopped
+        started = address is not None and answers(address.group(0))
+        if started:
+            process.terminate()
+        process.wait(TIMEOUT)
+    return started, errors.read_text()
+
+
+def answers(url: str) -> bool:
+    """Whether a server listening at ``url`` answers (it started), or closes (it stopped)."""
+    try:
+        httpx.get(f"{url}/api/games", timeout=TIMEOUT)
+    except httpx.TransportError:
+        return False
+    return True
+
+
+def refused_in_one_line(db: Path, stderr: str) -> str:
+    [line] = stderr.splitlines()
+    assert line.startswith(f"error: cannot use the database file {db}: "), line
+    assert "move the file away" in line
+    return line
+
+
+def test_a_scribbled_schema_stops_the_start_in_one_line(tmp_path: Path) -> None:
+    # SQLite's message quotes the scribbled statement: not UTF-8, it was a traceback.
+    db = new_database(tmp_path / "scribbled.db")
+    data = db.read_bytes()
+    db.write_bytes(data.replace(b"CREATE TABLE ll_tables", b"CREATE \xff\xfeBLE ll_tables", 1))
+    started, stderr = start_or_refuse(db)
+    assert not started
+    assert "damaged text" in refused_in_one_line(db, stderr)
+
+
+def test_scribbled_rows_of_the_tables_in_play_stop_the_start_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """The schema reads, so the store opens; the seats' pages are random bytes, so
+    rebuilding the tables in play fails: one line and status 1, as a damaged schema."""
+    db = tmp_path / "loveletter.db"
+    with ServerThread(fast_settings(f"sqlite:///{db}")) as server:
+        created = create_table(server.url)
+        join(server.url, created["table"], "Ana")
+    with sqlite3.connect(db) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+        query = "SELECT rootpage FROM sqlite_master WHERE name = 'll_seats'"
+        page = connection.execute(query).fetchone()[0]
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * size : page * size] = random.Random(37).randbytes(size)
+    db.write_bytes(bytes(data))
+    result = serve(db)
+    assert result.returncode == 1, result.stderr
+    assert "malformed" in refused_in_one_line(db, result.stderr)
+
+
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(at=st.integers(0, 200_000), scribble=st.binary(min_size=1, max_size=4096))
+def test_random_bytes_over_the_database_file_never_start_a_traceback(
+    tmp_path_factory: pytest.TempPathFactory, at: int, scribble: bytes
+) -> None:
+    db = scribbled(tmp_path_factory.mktemp("scribbled") / "loveletter.db", at, scribble)
+    started, stderr = start_or_refuse(db)
+    assert "Traceback" not in stderr
+    if not started:
+        refused_in_one_line(db, stderr)
 
 
 def test_a_database_of_another_schema_stops_the_start_in_one_line(tmp_path: Path) -> None:

@@ -352,7 +352,7 @@ def start(
     until SIGTERM (or Ctrl+C); ``named`` tells how the user gave an option, for the
     errors."""
     from ..server.addresses import is_loopback, reachable_urls
-    from ..server.run import bind, exit_on_sigterm, make_server
+    from ..server.run import bind, exit_on_sigterm, make_server, startup_error
 
     host, public_url = settings.listen_host, settings.public_url
     with database_errors(settings.db_url, named("db"), either(named("db"), named("redis"))):
@@ -416,6 +416,10 @@ def start(
     sys.stdout.flush()
     exit_on_sigterm()
     server.run(sockets=[sock])
+    failure = startup_error(server)
+    if failure is not None:  # the store opened, then failed as the tables were rebuilt
+        with database_errors(settings.db_url, named("db"), f"{named('db')} or {named('redis')}"):
+            raise failure
 
 
 @contextmanager

@@ -89,6 +89,7 @@ _RECORD_FR = {
     "a record is a JSON object": "un enregistrement est un objet JSON",
     "'edition' must be an edition id": "« edition » doit être l'identifiant d'une édition",
     "'rounds' must be a list": "« rounds » doit être une liste",
+    "'options' must be an object": "« options » doit être un objet",
     "a round must be an object": "une manche doit être un objet",
     "'deck' must be a list of card ids": "« deck » doit être une liste d'identifiants de cartes",
     "'first' must be a seat number": "« first » doit être un numéro de siège",
@@ -142,6 +143,10 @@ _RECORD_FR_PATTERNS = [
         "l'option tokens_to_win doit être entre 1 et 99",
     ),
     (r"options must be an object", "les options doivent être un objet"),
+    (
+        r"'edition' must be an edition id exactly: ('.*') is not ('.*')",
+        "« edition » doit être exactement l'identifiant d'une édition : {0} n'est pas {1}",
+    ),
     (
         r"unknown edition '(.+)'; known editions: (.+)",
         "édition inconnue « {0} » ; éditions connues : {1}",

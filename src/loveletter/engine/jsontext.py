@@ -126,3 +126,99 @@ def _holds_lone_surrogate(value: Any) -> bool:
         elif isinstance(item, list):
             stack.extend(item)
     return False
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|NaN|-?Infinity")
+_INTEGER = re.compile(r"-?(?:0|[1-9]\d{0,15})")
+_BRACKETS_QUOTES = re.compile(r'[][{}"]')
+_DECODER = json.JSONDecoder()
+
+
+def top_level_field(text: str, key: str) -> str | int | None:
+    """The value of ``key`` in a JSON object's text, read leniently: whatever the
+    rest of the object holds beyond :func:`parse_json`'s limits (deep nesting, numbers
+    out of range, ``NaN``), its top level read as JSON. Only a string or an integer
+    within ±MAX_SAFE_INTEGER is given; None otherwise, or if the top level is not a
+    well-formed object. The last of duplicate keys wins, as with :func:`parse_json`."""
+    try:
+        return _scan_object(text, key)
+    except (ValueError, IndexError):  # JSONDecodeError is a ValueError
+        return None
+
+
+def _scan_object(text: str, key: str) -> str | int | None:
+    """Walk the top-level object's members, keeping the value of the last ``key``."""
+    pos = _after_space(text, 0)
+    if text[pos] != "{":
+        return None
+    pos = _after_space(text, pos + 1)
+    found: str | int | None = None
+    while text[pos] != "}":
+        if text[pos] != '"':
+            raise ValueError("a member's name is a string")
+        name, pos = _string_at(text, pos)
+        pos = _after_space(text, pos)
+        if text[pos] != ":":
+            raise ValueError("a name is followed by a colon")
+        value, pos = _skip_value(text, _after_space(text, pos + 1))
+        if name == key:
+            found = value
+        pos = _after_space(text, pos)
+        if text[pos] == ",":
+            pos = _after_space(text, pos + 1)
+            if text[pos] == "}":
+                raise ValueError("a trailing comma")
+        elif text[pos] != "}":
+            raise ValueError("members are separated by commas")
+    if _after_space(text, pos + 1) != len(text):
+        raise ValueError("text after the object")
+    return found
+
+
+def _string_at(text: str, pos: int) -> tuple[str, int]:
+    """The JSON string that starts at ``pos``, and its end."""
+    value, end = _DECODER.raw_decode(text, pos)
+    if not isinstance(value, str):
+        raise ValueError("not a string")
+    return value, end
+
+
+def _after_space(text: str, pos: int) -> int:
+    match = _SPACE.match(text, pos)
+    assert match is not None  # it matches the empty string
+    return match.end()
+
+
+def _skip_value(text: str, pos: int) -> tuple[str | int | None, int]:
+    """A value's end, and the value itself if a string or a safe integer (no recursion:
+    arrays and objects are skipped by counting brackets outside strings)."""
+    char = text[pos]
+    if char == '"':
+        return _string_at(text, pos)
+    if char in "[{":
+        return None, _skip_nested(text, pos)
+    scalar = _SCALAR.match(text, pos)
+    if scalar is None:
+        raise ValueError("not a JSON value")
+    token = scalar.group()
+    if _INTEGER.fullmatch(token) and abs(int(token)) <= MAX_SAFE_INTEGER:
+        return int(token), scalar.end()
+    return None, scalar.end()
+
+
+def _skip_nested(text: str, pos: int) -> int:
+    depth = 0
+    while True:
+        found = _BRACKETS_QUOTES.search(text, pos)
+        if found is None:
+            raise ValueError("an array or object is not closed")
+        char, pos = found.group(), found.end()
+        if char == '"':
+            pos = _string_at(text, found.start())[1]
+        elif char in "[{":
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                return pos

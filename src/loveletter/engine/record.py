@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from .cards import get_edition
 from .errors import LoveLetterError, RecordError
 from .game import RECORD_FORMAT, Game
 from .grammar import count
@@ -79,14 +80,14 @@ def load_record(
         isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in players
     ):
         raise RecordError(f"'players' must be a list of names of 1-{MAX_NAME_LENGTH} characters")
-    edition = data.get("edition")
-    if not isinstance(edition, str):
-        raise RecordError("'edition' must be an edition id")
+    edition = _edition_id(data.get("edition"))
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("'rounds' must be a list")
+    if not isinstance(data.get("options", {}), Mapping):
+        raise RecordError("'options' must be an object")
     try:
-        options = Options.from_dict(data.get("options") or {})
+        options = Options.from_dict(data.get("options", {}))
         game = Game(edition, players, options=options, rng=rng, start=False)
     except (ValueError, TypeError) as error:
         raise RecordError(str(error)) from None
@@ -95,6 +96,20 @@ def load_record(
     if check_result and "result" in data:
         check_record_result(game, data["result"])
     return game
+
+
+def _edition_id(edition: Any) -> str:
+    """The record's edition id, exactly as an edition (or registered variant) spells it:
+    an alias, another case or surrounding spaces are not the format's."""
+    if not isinstance(edition, str):
+        raise RecordError("'edition' must be an edition id")
+    try:
+        known = get_edition(edition).id
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    if known != edition:
+        raise RecordError(f"'edition' must be an edition id exactly: {edition!r} is not {known!r}")
+    return edition
 
 
 def _replay_round(game: Game, round_data: Any, number: int) -> None:

@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
+from ..tables import StorageError
 from .account_routes import account_router, player_router
 from .accounts import AccountService
 from .addresses import LinkBase
@@ -67,20 +68,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         if collector is not None:
             collector.start()  # before the tables in play are rebuilt: they are load
+        failed = False
         try:
             await hub.start(manager.deliver, manager.catch_up)
             for state in await service.open(only_process=hub.only_process):
                 pacer.poke(state)
+        except StorageError as error:  # told in one line by whoever stops the server
+            if not hasattr(app.state, "stop"):
+                raise
+            app.state.startup_error, failed = error, True
+            app.state.stop()
         except BaseException:
             if collector is not None:
                 await collector.stop()
             raise
-        sweeper = asyncio.create_task(sweep_forever(service, pacer, manager.local_seats, settings))
+        sweeper = None
+        if not failed:
+            sweep = sweep_forever(service, pacer, manager.local_seats, settings)
+            sweeper = asyncio.create_task(sweep)
         try:
             yield
         finally:
-            sweeper.cancel()
-            await asyncio.gather(sweeper, return_exceptions=True)
+            if sweeper is not None:
+                sweeper.cancel()
+                await asyncio.gather(sweeper, return_exceptions=True)
             await pacer.close()
             await hub.close()
             pool.close()

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..engine import View
-from ..tables import StaleError, StorageError, TableError, TableState
+from ..tables import DamagedDataError, StaleError, StorageError, TableError, TableState
 from .policies import PolicyLevel
 from .service import TableService
 from .settings import Settings
@@ -282,18 +282,29 @@ async def sweep_forever(
             absent = await service.absent_seats()
             present = set(local_seats()) if absent else set()
             for table_id, seat in absent:
-                if (table_id, seat) not in present:
+                if (table_id, seat) not in present and table_id not in service.damaged:
                     await _quietly(service.stand_in(table_id, seat))
             for table_id in await service.stalled_tables(idle):
-                pacer.poke(await service.get(table_id))
+                if table_id not in service.damaged:
+                    await _quietly(_poke(service, pacer, table_id))
         except StorageError as error:
             log.error("sweep failed (%s); trying again", error)
         except Exception:
             log.exception("sweep failed; trying again")
 
 
+async def _poke(service: TableService, pacer: Pacer, table_id: str) -> TableState:
+    state = await service.get(table_id)
+    pacer.poke(state)
+    return state
+
+
 async def _quietly(change: Coroutine[Any, Any, TableState]) -> None:
+    """Make a change of the sweep's; a refusal is expected, a damaged table is told in
+    one line (once: the sweep leaves it alone afterwards), and neither stops the sweep."""
     try:
         await change
     except TableError as error:
         log.info("sweep: %s", error)
+    except DamagedDataError as error:
+        log.error("sweep: %s", error)

@@ -23,7 +23,7 @@ from typing import Any, cast
 from starlette.websockets import WebSocket
 
 from ..engine import Game, Narrator, build_view, events_for, events_seen
-from ..tables import TableState, names_in
+from ..tables import StorageError, TableState, names_in
 from .messages import (
     chat_history,
     earlier_member,
@@ -397,7 +397,13 @@ class ConnectionManager:
             return
         state = self.service.cached(table_id)
         if state is None or state.version < version:
-            await self.service.refresh(table_id, version)
+            try:
+                await self.service.refresh(table_id, version)
+            except StorageError as error:  # its clients hear of it; the others go on
+                log.error("table %s could not be reloaded: %s", table_id, error)
+                for connection in list(watchers):
+                    connection.send(error_message("server_error", error.public))
+                return
         for connection in list(watchers):
             connection.poke()
 

@@ -115,8 +115,7 @@ def install_refusals(app: FastAPI, max_body_bytes: int) -> None:
     @app.exception_handler(StorageError)
     async def unavailable(request: Request, error: StorageError) -> JSONResponse:
         log.error("%s %s failed: %s", request.method, request.url.path, error)
-        message = "the server cannot reach its database now; try again later"
-        return refusal(503, "server_error", message, {"Retry-After": "10"})
+        return refusal(503, "server_error", error.public, {"Retry-After": "10"})
 
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception) -> JSONResponse:

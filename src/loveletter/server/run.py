@@ -13,6 +13,7 @@ from types import FrameType
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from ..tables import StorageError
 from .app import create_app
 from .settings import Settings
 
@@ -119,8 +120,9 @@ def _with_deadline(seconds: float) -> type[RequestDeadline]:
 def make_server(settings: Settings, *, log_level: str = "warning") -> uvicorn.Server:
     """A uvicorn server for the app, with the WebSocket frame limit and the request
     deadline of the settings."""
+    app = create_app(settings)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         http=_with_deadline(settings.request_timeout),
         log_level=log_level,
         ws="websockets-sansio",
@@ -132,4 +134,13 @@ def make_server(settings: Settings, *, log_level: str = "warning") -> uvicorn.Se
         forwarded_allow_ips=settings.trusted_proxies or None,
     )
     logging.getLogger("uvicorn.error").addFilter(CLIENT_FAULTS)  # (uvicorn's config set up)
-    return uvicorn.Server(config)
+    server = uvicorn.Server(config)
+    app.state.stop = lambda: setattr(server, "should_exit", True)  # a store that fails to open
+    return server
+
+
+def startup_error(server: uvicorn.Server) -> StorageError | None:
+    """Why the server stopped as it started: its store failed to open (one line)."""
+    state = getattr(server.config.app, "state", None)
+    error: StorageError | None = getattr(state, "startup_error", None)
+    return error

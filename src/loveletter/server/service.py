@@ -24,19 +24,23 @@ from typing import ParamSpec, TypeVar
 
 from .. import tables
 from ..bots.hints import Hint, hint
-from ..engine import Record
+from ..engine import Record, load_record
 from ..tables import (
     Commit,
     ConflictError,
+    DamagedDataError,
     ForbiddenError,
     GameSummary,
     LobbyPage,
     LobbyQuery,
     NotFoundError,
     StaleError,
+    StorageError,
+    StoredTable,
     TableSpec,
     TableState,
 )
+from ..tables.stored import check_stored, check_summary
 from .clock import Clock, SystemClock
 from .group_commit import GroupCommit
 from .hub import Hub
@@ -148,8 +152,28 @@ class Matched:
 REPLAY_CHARS = 16_000_000
 
 
+def _sound_games(games: list[GameSummary]) -> list[GameSummary]:
+    """The games whose stored rows are sound; each damaged one told in one line."""
+    sound = []
+    for game in games:
+        try:
+            check_summary(game)
+        except (ValueError, TypeError) as error:
+            log.error(
+                "game %s of table %s left out: damaged: %s", game.number, game.table_id, error
+            )
+            continue
+        sound.append(game)
+    return sound
+
+
 def _replay_text(record: Record, lang: str, table_id: str, number: int) -> str:
-    replay = replay_steps(record, lang)
+    """The replay of a stored record as JSON text; DamagedDataError if it does not replay."""
+    try:
+        load_record(record)  # checked whole first: replay_steps trusts it
+        replay = replay_steps(record, lang)
+    except (ValueError, TypeError, KeyError, IndexError) as error:  # RecordError too
+        raise DamagedDataError.of(f"game {number} of table {table_id}", error) from error
     replay["table"] = table_id
     replay["game"] = number
     return encode(replay)
@@ -174,6 +198,8 @@ class TableService:
         self._cache: dict[str, TableState] = {}
         self._watched: set[str] = set()
         self._idle: OrderedDict[str, None] = OrderedDict()  # cached, unwatched: oldest first
+        #: Tables whose stored rows could not be rebuilt: the sweep leaves them alone.
+        self.damaged: set[str] = set()
         self.locks = KeyedLocks()
         self._replays = ReplayTexts(REPLAY_CHARS)
         workers = 1 if repository.single_writer else 8
@@ -199,6 +225,11 @@ class TableService:
         failure is logged, and the sweep (:meth:`rate_pending`) tries again."""
         try:
             await self._ratings.commit((table_id, number))
+        except StorageError as error:
+            log.error("could not rate game %s of table %s: %s", number, table_id, error)
+        except (ValueError, TypeError, KeyError, IndexError) as error:  # its stored record
+            damaged = DamagedDataError.of(f"game {number} of table {table_id}", error)
+            log.error("could not rate it: %s", damaged)
         except Exception:
             log.exception("could not rate game %s of table %s", number, table_id)
 
@@ -215,7 +246,9 @@ class TableService:
         for table_id in await self._db(self.repository.tables_in_play):
             try:
                 states.append(await self.get(table_id))
-            except Exception:  # one broken table must not keep the others down
+            except StorageError as error:  # one damaged table must not keep the others down
+                log.error("table %s could not be rebuilt: %s", table_id, error)
+            except Exception:  # nor a bug
                 log.exception("table %s could not be rebuilt", table_id)
         return states
 
@@ -339,10 +372,15 @@ class TableService:
     async def _load(self, table_id: str) -> TableState:
         state = self._cache.get(table_id)
         if state is None:
-            stored = await self._db(self.repository.load_table, table_id)
-            if stored is None:
-                raise NotFoundError(f"there is no table {table_id!r}")
-            state = tables.rebuild(stored, unpredictable_rng())
+            try:
+                stored = await self._db(self.repository.load_table, table_id)
+                if stored is None:
+                    raise NotFoundError(f"there is no table {table_id!r}")
+                state = tables.rebuild(stored, unpredictable_rng())
+            except DamagedDataError:
+                self.damaged.add(table_id)
+                raise
+            self.damaged.discard(table_id)
             self._keep(state)
         return state
 
@@ -408,8 +446,25 @@ class TableService:
         return taken, token
 
     async def lobby(self, query: LobbyQuery, limit: int, offset: int = 0) -> LobbyPage:
-        """The public tables waiting for players that fit the query, newest first."""
-        return await self._db(self.repository.lobby, query, self.clock.now(), limit, offset)
+        """The public tables waiting for players that fit the query, newest first (a
+        damaged one left out)."""
+        page = await self._db(self.repository.lobby, query, self.clock.now(), limit, offset)
+        return self._sound(page)
+
+    def _sound(self, page: LobbyPage) -> LobbyPage:
+        """The page without the tables whose stored rows are damaged (each told once)."""
+        entries = []
+        for entry in page.entries:
+            try:
+                check_stored(StoredTable(entry.table, entry.seats))
+            except (ValueError, TypeError) as error:
+                if entry.table.id not in self.damaged:
+                    self.damaged.add(entry.table.id)
+                    log.error("table %s left out of the lobby: damaged: %s", entry.table.id, error)
+                continue
+            entries.append(entry)
+        dropped = len(page.entries) - len(entries)
+        return LobbyPage(page.total - dropped, tuple(entries))
 
     async def quick_match(self, spec: TableSpec, name: str, account_id: str | None) -> Matched:
         """Sit at the public table waiting longest that fits ``spec`` (its edition, its
@@ -420,6 +475,7 @@ class TableService:
         page = await self._db(
             self.repository.lobby, query, now, MATCH_CANDIDATES, 0, oldest_first=True
         )
+        page = self._sound(page)
         candidates = sorted(page.entries, key=lambda entry: entry.table.lang != spec.lang)
         for entry in candidates:
             if account_id is not None and any(s.account_id == account_id for s in entry.seats):
@@ -442,6 +498,8 @@ class TableService:
                 states.append(await self.get(table_id))
             except NotFoundError:  # deleted meanwhile
                 continue
+            except DamagedDataError as error:  # told, and left out: the others are listed
+                log.error("table %s left out of an account's tables: %s", table_id, error)
         return states
 
     async def start(
@@ -603,11 +661,11 @@ class TableService:
     async def games(self, table_id: str) -> list[GameSummary]:
         """A table's games; NotFoundError for an unknown table."""
         await self.get(table_id)
-        return await self._db(self.repository.games, table_id)
+        return _sound_games(await self._db(self.repository.games, table_id))
 
     async def finished_games(self, limit: int, offset: int) -> list[GameSummary]:
-        """The most recently finished games."""
-        return await self._db(self.repository.finished_games, limit, offset)
+        """The most recently finished games (a damaged one left out)."""
+        return _sound_games(await self._db(self.repository.finished_games, limit, offset))
 
     async def replay(self, table_id: str, number: int, lang: str) -> str:
         """A finished game step by step (every hand shown: R52), as JSON text; never an

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket
 
-from ..engine.jsontext import JSONTextError
+from ..engine.jsontext import JSONTextError, top_level_field
 from ..tables import StorageError, TableError
 from .connections import Connection, ConnectionManager
 from .messages import chat_line, encode, error_message, hint_message, pong
@@ -120,7 +120,8 @@ class SocketClient:
         try:
             data = read_json(text)
         except JSONTextError as error:
-            self._refuse("bad_json" if error.malformed else "invalid_message", str(error))
+            code = "bad_json" if error.malformed else "invalid_message"
+            self._refuse(code, str(error), _ref_of({"id": top_level_field(text, "id")}))
             return
         try:
             message = CLIENT_MESSAGE.validate_python(data)
@@ -133,8 +134,9 @@ class SocketClient:
         except TableError as error:
             self._refuse(error.code, error.message_in(self.connection.lang), message.id)
         except StorageError as error:  # the database failed: this client hears of it
-            log.error("a %s message failed: %s", message.type, error)
-            self._refuse("server_error", "the server could not do this now; try again", message.id)
+            table = message.table if isinstance(message, Hello) else self.connection.table_id
+            log.error("a %s message at table %s failed: %s", message.type, table, error)
+            self._refuse("server_error", error.public, message.id)
         except Exception:  # a bug: this client hears of it, the rest go on
             log.exception("a %s message failed", message.type)
             self._refuse("server_error", "the server could not do this now; try again", message.id)

@@ -12,6 +12,7 @@ as the domain's :class:`~loveletter.tables.StorageError`, in one line.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,9 +22,11 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    Text,
     and_,
     bindparam,
     case,
+    cast,
     create_engine,
     delete,
     event,
@@ -43,7 +46,7 @@ from sqlalchemy.exc import (
 )
 
 from ..engine import Record
-from ..tables.errors import StorageError
+from ..tables.errors import DamagedDataError, StorageError
 from ..tables.records import (
     TURN_BASED,
     AccountData,
@@ -82,6 +85,9 @@ from .models import (
     TurnMailRow,
 )
 from .schema import upgrade
+
+#: A game's columns that hold JSON lists, in the history's summaries.
+_JSON_LISTS = ("players", "winners")
 
 #: The PostgreSQL advisory lock that processes creating the schema take in turn.
 SCHEMA_LOCK = 0x4C4C5343  # "LLSC"
@@ -136,6 +142,10 @@ class Repository:
             lines = str(error.orig).strip().splitlines()
             reason = lines[0] if lines else type(error.orig).__name__
             raise StorageError(f"{self.where}: {reason}") from error
+        except UnicodeDecodeError as error:  # SQLite's message quotes a scribbled schema
+            raise StorageError(f"{self.where}: damaged text ({error.reason})") from error
+        except json.JSONDecodeError as error:  # a JSON column holds something else
+            raise DamagedDataError(f"{self.where}: a stored value is not JSON ({error})") from error
 
     @contextmanager
     def _begin(self, *, write: bool = False) -> Iterator[Connection]:
@@ -174,7 +184,17 @@ class Repository:
             db.execute(insert(SeatRow), [{"table_id": table.id, **_seat_values(s)} for s in seats])
 
     def load_table(self, table_id: str) -> StoredTable | None:
-        """A table with its seats and its current game's rounds, or None."""
+        """A table with its seats and its current game's rounds, or None;
+        DamagedDataError if its rows cannot be read (a JSON column that holds no JSON,
+        or not the list it stores)."""
+        try:
+            return self._load_table(table_id)
+        except DamagedDataError as error:
+            if table_id in str(error):
+                raise
+            raise DamagedDataError(f"table {table_id}: {error}") from error
+
+    def _load_table(self, table_id: str) -> StoredTable | None:
         with self._begin() as db:
             row = db.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
             if row is None:
@@ -204,14 +224,14 @@ class Repository:
             ):
                 actions.setdefault(number, []).append(text)
             rounds = tuple(
-                RoundData(number, tuple(deck), first, tuple(actions.get(number, ())))
+                RoundData(number, _listed(deck, "a deck"), first, tuple(actions.get(number, ())))
                 for number, deck, first in db.execute(
                     select(RoundRow.number, RoundRow.deck, RoundRow.first)
                     .where(RoundRow.table_id == table_id, RoundRow.game == game[1])
                     .order_by(RoundRow.number)
                 )
             )
-            return StoredTable(table, seats, tuple(players or ()), rounds)
+            return StoredTable(table, seats, _listed(players or [], "the players"), rounds)
 
     def token_hashes(self, table_id: str) -> list[str]:
         """The token hashes of a table's seats (one read of its seats alone)."""
@@ -333,9 +353,7 @@ class Repository:
         """Every game of a table, oldest first."""
         with self._begin() as db:
             rows = db.execute(
-                select(GameRow.__table__)
-                .where(GameRow.table_id == table_id)
-                .order_by(GameRow.number)
+                select(*_SUMMARY).where(GameRow.table_id == table_id).order_by(GameRow.number)
             )
             return [_summary(row) for row in rows]
 
@@ -343,7 +361,7 @@ class Repository:
         """Finished games, most recent first."""
         with self._begin() as db:
             rows = db.execute(
-                select(GameRow.__table__)
+                select(*_SUMMARY)
                 .where(GameRow.status == "finished")
                 .order_by(GameRow.finished_at.desc(), GameRow.table_id, GameRow.number)
                 .limit(limit)
@@ -418,8 +436,8 @@ class Repository:
             hosts = {
                 t.id: seats_of[t.id][t.host_seat].account_id
                 for t in tables
-                if t.host_seat is not None
-            }
+                if t.host_seat is not None and 0 <= t.host_seat < len(seats_of[t.id])
+            }  # (a host seat out of range is damage: the service leaves that table out)
             ratings = {
                 (r.account_id, r.family): r.ordinal
                 for r in db.execute(
@@ -938,10 +956,20 @@ def _table(row: Any) -> TableData:
     """A table's row as the domain's record."""
     table = TableData(**{key: getattr(row, key) for key in TableData.__slots__})
     # Marks stored before they said why were a stand-in's ("bot").
-    marks = tuple(
-        (m[0], m[1], m[2], m[3] if len(m) > 3 else "bot") for m in row.standin_marks or ()
-    )
+    try:
+        marks = tuple(
+            (m[0], m[1], m[2], m[3] if len(m) > 3 else "bot") for m in row.standin_marks or ()
+        )
+    except (TypeError, IndexError, KeyError) as error:
+        raise DamagedDataError(f"table {table.id}: damaged stand-in marks ({error})") from None
     return dataclasses.replace(table, standin_marks=marks)
+
+
+def _listed(value: Any, what: str) -> tuple[Any, ...]:
+    """A JSON list read from a row, as a tuple; DamagedDataError if it is no list."""
+    if not isinstance(value, list):
+        raise DamagedDataError(f"{what} is stored as {type(value).__name__}, not a list")
+    return tuple(value)
 
 
 def _seat(row: Any) -> SeatData:
@@ -957,11 +985,20 @@ def _seat_values(seat: SeatData) -> dict[str, Any]:
     return {key: getattr(seat, key) for key in SeatData.__slots__}
 
 
+#: The columns of a game as the history lists it (not its record, which may be large);
+#: its JSON lists read as text, decoded row by row: one damaged row spoils no list.
+_SUMMARY = [
+    *(GameRow.__table__.c[key] for key in GameSummary.__slots__ if key not in _JSON_LISTS),
+    *(cast(GameRow.__table__.c[key], Text).label(key) for key in _JSON_LISTS),
+]
+
+
 def _summary(row: Any) -> GameSummary:
-    """A game's row as the history lists it (its lists as tuples)."""
+    """A game's row as the history lists it (its lists as tuples; a damaged value as
+    stored, for the service to leave the game out)."""
     fields = {key: getattr(row, key) for key in GameSummary.__slots__}
-    fields["players"] = tuple(row.players)
-    fields["winners"] = None if row.winners is None else tuple(row.winners)
+    for key in _JSON_LISTS:
+        fields[key] = _tuple_if_list(_decoded(fields[key]))
     return GameSummary(**fields)
 
 
@@ -972,3 +1009,15 @@ def database_where(url: str) -> str:
     if parsed.get_backend_name() == "sqlite":
         return f"the database file {parsed.database or ':memory:'}"
     return f"the database {parsed.render_as_string(hide_password=True)}"
+
+
+def _decoded(text: str | None) -> Any:
+    """The value of a JSON column read as text; the text itself if it holds no JSON."""
+    try:
+        return None if text is None else json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _tuple_if_list(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value

@@ -32,6 +32,7 @@ from .commands import (
 from .commits import rebuild, settle
 from .errors import (
     ConflictError,
+    DamagedDataError,
     ForbiddenError,
     InvalidError,
     NotFoundError,
@@ -82,6 +83,7 @@ __all__ = [
     "CardCount",
     "Commit",
     "ConflictError",
+    "DamagedDataError",
     "Decider",
     "EditionStats",
     "FinishedGame",

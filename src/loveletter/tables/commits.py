@@ -11,8 +11,10 @@ import dataclasses
 import random
 
 from ..engine import RECORD_FORMAT, Game, export_record, load_record
+from .errors import DamagedDataError
 from .records import Commit, NewAction, RoundData, StoredTable
 from .state import TableState
+from .stored import check_stored
 
 
 def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Commit]:
@@ -79,7 +81,18 @@ def _deadline(old: TableState, new: TableState, awaiting: str | None, now: float
 
 
 def rebuild(stored: StoredTable, rng: random.Random) -> TableState:
-    """A table rebuilt from storage, its game replayed from its rounds (no RNG needed)."""
+    """A table rebuilt from storage, its game replayed from its rounds (no RNG needed).
+
+    DamagedDataError (one line) if its rows are not a table: values of the wrong kind,
+    a game that does not replay (a deck not the edition's, an unknown card…)."""
+    try:
+        check_stored(stored)
+        return _rebuilt(stored, rng)
+    except (ValueError, TypeError, KeyError, IndexError) as error:  # RecordError too
+        raise DamagedDataError.of(f"table {stored.table.id}", error) from error
+
+
+def _rebuilt(stored: StoredTable, rng: random.Random) -> TableState:
     game = None
     if stored.table.game_number:
         record = {

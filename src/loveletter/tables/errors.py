@@ -80,3 +80,19 @@ class StorageError(Exception):
     Repositories raise it for failures of the store itself, never for a refusal;
     ``str()`` says what failed in one line.
     """
+
+    #: What a client is told (an HTTP 503 or a WebSocket ``server_error``).
+    public = "the server cannot reach its database now; try again later"
+
+
+class DamagedDataError(StorageError):
+    """Stored rows this server cannot read or rebuild (tampered with, or a damaged
+    file): what needs them answers ``server_error``; everything else goes on."""
+
+    public = "the server's stored data for this is damaged: it cannot be opened"
+
+    @classmethod
+    def of(cls, what: str, error: BaseException) -> DamagedDataError:
+        """``what`` is damaged, as ``error`` found: in one line."""
+        lines = str(error).strip().splitlines()
+        return cls(f"{what}: damaged: {lines[0] if lines else type(error).__name__}")
