@@ -89,6 +89,8 @@ def describe(measure: solve.BotNashConv) -> dict[str, Any]:
     with its bootstrap interval (in words under ``kind``)."""
     if measure.exact:
         kind = "exact"
+    elif measure.seeds < 2:
+        kind = "estimate from 1 decision per infoset, no interval (biased upward)"
     else:
         kind = (
             f"estimate from {measure.seeds} decisions per infoset, 95% bootstrap "

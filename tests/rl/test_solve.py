@@ -136,6 +136,8 @@ def test_a_searching_bot_has_an_interval_and_the_exact_ones_none(
     assert hard.seeds == 2
     assert 0.0 < hard.low <= hard.high < 2.0
     assert hard.value == solve.nash_conv(solved, policy)
+    once, _ = solve.bot_nash_conv(solved, tree, "hard", seeds=1, resamples=3)
+    assert once.low == once.value == once.high  # one decision: no interval to draw
     # sampling a stochastic bot makes it look more deterministic, so more exploitable
     sampled = solve.shares(solve.sample_decisions(solved, tree, "random", 1))
     assert solve.nash_conv(solved, solve.tabular(solved, sampled)) > 0.95
@@ -198,7 +200,7 @@ def test_the_example_script_reports_what_a_best_response_wins(tmp_path: Path) ->
     script = Path(__file__).resolve().parents[2] / "examples" / "solve_small_variants.py"
     output = tmp_path / "mini5.json"
     command = [sys.executable, str(script), "--variants", "mini5", "--iterations", "0"]
-    command += ["--bots", "heuristic", "hard", "--seeds", "1", "--resamples", "2"]
+    command += ["--bots", "heuristic", "hard", "--seeds", "2", "--resamples", "2"]
     command += ["--against", "heuristic", "--json", str(output)]
     printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     assert "best response" in printed
@@ -211,7 +213,7 @@ def test_the_example_script_reports_what_a_best_response_wins(tmp_path: Path) ->
     assert not result["bots"]["hard"]["exact"]
     low, high = result["bots"]["hard"]["interval"]
     assert low <= high
-    assert result["bots"]["hard"]["seeds"] == 1
+    assert result["bots"]["hard"]["seeds"] == 2
     returns = result["against"]["returns"]
     assert result["against"]["bot"] == "heuristic"
     # the heuristic against itself: what one seat wins the other loses

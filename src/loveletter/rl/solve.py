@@ -252,9 +252,10 @@ def bot_nash_conv(
     solved: pyspiel.Game, tree: Tree, spec: str, seeds: int = 8, resamples: int = 20
 ) -> tuple[BotNashConv, policy_lib.TabularPolicy]:
     """The bot's NashConv, exact if it tells its policy, otherwise on ``seeds`` decisions
-    per information set with a bootstrap interval of ``resamples`` resamples (the
-    estimate is biased upward for a stochastic bot: few samples make it look more
-    deterministic than it is), and the policy measured."""
+    per information set with a bootstrap interval of ``resamples`` resamples (none,
+    ``low == high``, for one decision per information set); and the policy measured.
+    The estimate is biased upward for a stochastic bot: few samples make it look more
+    deterministic than it is."""
     rows = exact_rows(solved, tree, spec)
     if rows is not None:
         policy = tabular(solved, rows)
@@ -263,7 +264,10 @@ def bot_nash_conv(
     decisions = sample_decisions(solved, tree, spec, seeds)
     policy = tabular(solved, shares(decisions))
     value = nash_conv(solved, policy)
-    low, high = bootstrap(solved, decisions, resamples) if resamples else (value, value)
+    if resamples and seeds > 1:  # one decision drawn again is the same decision
+        low, high = bootstrap(solved, decisions, resamples)
+    else:
+        low = high = value
     return BotNashConv(spec, value, low, high, False, seeds), policy
 
 
