@@ -56,7 +56,7 @@ class HeuristicBot(BaseBot):
 
     def distribution(self, view: View) -> dict[str, float]:
         """:meth:`choices`, each as likely: exact wherever no other score lies within
-        :data:`NOISE` of the best (the tests check it on the small variants)."""
+        :data:`NOISE` of the best (the tests check it at every decision of ``mini5``)."""
         best = self.choices(view)
         return {text: n / len(best) for text, n in Counter(best).items()}
 
