@@ -9,7 +9,10 @@
 For each variant (``loveletter.rl.variants``) the script exports the whole game tree
 to OpenSpiel's C++ extensive-form game, runs OpenSpiel's CFR on it, printing the
 NashConv of the average policy along the way, then computes the NashConv of the
-built-in bots (``--bots``) made policies by ``loveletter.rl.solve.bot_policy``. With
+built-in bots (``--bots``) made policies by ``loveletter.rl.solve.bot_nash_conv``:
+exact for the bots that tell their distribution (random, heuristic), otherwise measured
+on ``--seeds`` decisions per information set (biased upward for a stochastic bot)
+with a bootstrap interval of ``--resamples`` resamples; each row says which. With
 ``--against BOT`` it also prints, for each seat, what each bot and a best response win
 against that bot: how close a bot comes to the most that can be won against it. It
 writes the sizes, the curves and the tables as JSON and plots the curves, with those
@@ -35,7 +38,12 @@ from loveletter.rl.variants import VARIANTS
 
 
 def run(
-    name: str, iterations: int, bots: list[str], seeds: dict[str, int], against: str | None
+    name: str,
+    iterations: int,
+    bots: list[str],
+    seeds: dict[str, int],
+    against: str | None,
+    resamples: int = 20,
 ) -> dict[str, Any]:
     """Sizes, CFR curve, bots' NashConv of one variant, and what each bot and a best
     response win against the bot ``against``."""
@@ -65,16 +73,36 @@ def run(
     policies = {}
     for spec in bots:
         started = time.process_time()
-        policies[spec] = solve.bot_policy(solved, tree, spec, seeds[spec])
-        value = solve.nash_conv(solved, policies[spec])
-        table[spec] = value
-        print(f"  {spec}: NashConv {value:.4f} ({time.process_time() - started:.0f} s)")
+        measure, policies[spec] = solve.bot_nash_conv(solved, tree, spec, seeds[spec], resamples)
+        seconds = round(time.process_time() - started, 1)
+        table[spec] = {**describe(measure), "seconds": seconds}
+        print(f"  {spec}: NashConv {measure.value:.4f}, {table[spec]['kind']} ({seconds:.0f} s)")
     result["bots"] = table
-    result["bot_seeds"] = {spec: seeds[spec] for spec in bots}
     if against is not None:
         returns = versus(solved, tree, policies, against, seeds[against])
         result["against"] = {"bot": against, "returns": returns}
     return result
+
+
+def describe(measure: solve.BotNashConv) -> dict[str, Any]:
+    """A bot's NashConv as JSON: the value, and whether it is exact or an estimate
+    with its bootstrap interval (in words under ``kind``)."""
+    if measure.exact:
+        kind = "exact"
+    elif measure.seeds < 2:
+        kind = "estimate from 1 decision per infoset, no interval (biased upward)"
+    else:
+        kind = (
+            f"estimate from {measure.seeds} decisions per infoset, 95% bootstrap "
+            f"{measure.low:.4f}-{measure.high:.4f} (biased upward)"
+        )
+    return {
+        "nash_conv": measure.value,
+        "exact": measure.exact,
+        "interval": [measure.low, measure.high],
+        "seeds": measure.seeds,
+        "kind": kind,
+    }
 
 
 def versus(
@@ -136,6 +164,9 @@ def main() -> None:
     parser.add_argument(
         "--bot-seeds", nargs="*", default=[], help="BOT=N: another --seeds for a bot"
     )
+    parser.add_argument(
+        "--resamples", type=int, default=20, help="bootstrap resamples of a bot's decisions"
+    )
     parser.add_argument("--against", help="a bot: what each bot and a best response win against it")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--plot", type=Path)
@@ -143,7 +174,10 @@ def main() -> None:
     args = parser.parse_args()
     seeds = dict.fromkeys([*args.bots, *([args.against] if args.against else [])], args.seeds)
     seeds |= {spec: int(count) for spec, count in (item.split("=") for item in args.bot_seeds)}
-    results = [run(name, args.iterations, args.bots, seeds, args.against) for name in args.variants]
+    results = [
+        run(name, args.iterations, args.bots, seeds, args.against, args.resamples)
+        for name in args.variants
+    ]
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.plot:

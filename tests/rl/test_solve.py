@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pyspiel
@@ -85,6 +86,63 @@ def test_cfr_converges_and_bots_are_exploitable(
     assert curve[-1] < heuristic < solve.nash_conv(solved, random_bot)
 
 
+def test_the_random_bot_policy_is_exactly_openspiel_uniform_random(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    _, tree, solved = mini5
+    uniform = solve.nash_conv(solved, UniformRandomPolicy(solved))
+    assert uniform == pytest.approx(0.8278, abs=1e-4)
+    for spec in ("random", "easy"):  # one decision per information set: no sampling left
+        assert solve.nash_conv(solved, solve.bot_policy(solved, tree, spec, 1)) == uniform
+
+
+def test_a_known_policy_is_what_the_bot_samples(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    from loveletter.bots import KnownPolicy
+    from loveletter.bots.heuristic import NOISE, TIED, HeuristicBot
+
+    _, tree, _ = mini5
+    draws = 300
+    for spec in ("random", "heuristic"):
+        for state in tree.states.values():
+            view = build_view(state.engine, state.current_player())
+            if len(view["legal_actions"]) < 2:
+                continue
+            bot = make_bot(spec)
+            assert isinstance(bot, KnownPolicy)
+            exact = bot.distribution(view)
+            assert sum(exact.values()) == pytest.approx(1.0)
+            chosen = Counter(bot.choose(view, random.Random(seed)) for seed in range(draws))
+            assert set(chosen) == set(exact)  # the same support
+            for text, p in exact.items():  # 5 standard deviations of a binomial count
+                assert abs(chosen[text] - draws * p) <= 5 * (draws * p * (1 - p)) ** 0.5 + 1
+            if isinstance(bot, HeuristicBot):  # no score within the noise that breaks ties
+                scores = sorted(score for score, _ in bot.scores(view))
+                best = scores[-1]
+                assert all(best - s <= TIED or best - s > NOISE for s in scores)
+
+
+def test_a_searching_bot_has_an_interval_and_the_exact_ones_none(
+    mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
+) -> None:
+    _, tree, solved = mini5
+    heuristic, _ = solve.bot_nash_conv(solved, tree, "heuristic", seeds=2)
+    assert heuristic.exact
+    assert heuristic.low == heuristic.value == heuristic.high
+    assert heuristic.value == pytest.approx(0.1)
+    hard, policy = solve.bot_nash_conv(solved, tree, "hard", seeds=2, resamples=3)
+    assert not hard.exact
+    assert hard.seeds == 2
+    assert 0.0 < hard.low <= hard.high < 2.0
+    assert hard.value == solve.nash_conv(solved, policy)
+    once, _ = solve.bot_nash_conv(solved, tree, "hard", seeds=1, resamples=3)
+    assert once.low == once.value == once.high  # one decision: no interval to draw
+    # sampling a stochastic bot makes it look more deterministic, so more exploitable
+    sampled = solve.shares(solve.sample_decisions(solved, tree, "random", 1))
+    assert solve.nash_conv(solved, solve.tabular(solved, sampled)) > 0.95
+
+
 def test_the_size_estimate_finds_the_exact_size(
     mini5: tuple[pyspiel.Game, solve.Tree, pyspiel.Game],
 ) -> None:
@@ -142,11 +200,20 @@ def test_the_example_script_reports_what_a_best_response_wins(tmp_path: Path) ->
     script = Path(__file__).resolve().parents[2] / "examples" / "solve_small_variants.py"
     output = tmp_path / "mini5.json"
     command = [sys.executable, str(script), "--variants", "mini5", "--iterations", "0"]
-    command += ["--bots", "heuristic", "--against", "heuristic", "--json", str(output)]
+    command += ["--bots", "heuristic", "hard", "--seeds", "2", "--resamples", "2"]
+    command += ["--against", "heuristic", "--json", str(output)]
     printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     assert "best response" in printed
+    assert "heuristic: NashConv 0.1000, exact" in printed
+    assert "hard: NashConv" in printed
+    assert "95% bootstrap" in printed
     (result,) = json.loads(output.read_text(encoding="utf-8"))
     assert result["cfr"] == []
+    assert result["bots"]["heuristic"]["exact"]
+    assert not result["bots"]["hard"]["exact"]
+    low, high = result["bots"]["hard"]["interval"]
+    assert low <= high
+    assert result["bots"]["hard"]["seeds"] == 2
     returns = result["against"]["returns"]
     assert result["against"]["bot"] == "heuristic"
     # the heuristic against itself: what one seat wins the other loses

@@ -7,7 +7,7 @@ a spec: ``random``, ``heuristic``, ``search``, the levels ``easy``, ``medium``,
 (:class:`ExternalBot`, protocol in ``docs/bots.md``). Bots use only the engine.
 """
 
-from .base import BaseBot, Bot, View
+from .base import BaseBot, Bot, KnownPolicy, View
 from .external import PROTOCOL, ExternalBot
 from .heuristic import HeuristicBot
 from .inference import Beliefs, infer
@@ -24,6 +24,7 @@ __all__ = [
     "Bot",
     "ExternalBot",
     "HeuristicBot",
+    "KnownPolicy",
     "RandomBot",
     "SearchBot",
     "View",

@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from ..engine import View
 
-__all__ = ["BaseBot", "Bot", "View"]  # View: the engine's, what every bot receives
+__all__ = ["BaseBot", "Bot", "KnownPolicy", "View"]  # View: the engine's, what every bot receives
 
 
 @runtime_checkable
@@ -36,6 +36,20 @@ class Bot(Protocol):
 
     def close(self) -> None:
         """No more games: release what the bot holds."""
+
+
+@runtime_checkable
+class KnownPolicy(Protocol):
+    """A bot whose decision can be told as probabilities, not only sampled.
+
+    ``distribution`` gives, for a view with at least two legal actions, the chance
+    that ``choose`` plays each action (those it may play only), exactly as its
+    random generator would decide: what exact measures of the bot use
+    (``loveletter.rl.solve.bot_policy``).
+    """
+
+    def distribution(self, view: View) -> dict[str, float]:
+        """The chance of each action ``choose`` may play from ``view``."""
 
 
 class BaseBot(ABC):

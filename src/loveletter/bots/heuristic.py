@@ -12,6 +12,7 @@ early for its bonus and keeps the Assassin as a shield. Comments cite rulings as
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 
 from ..engine import Action, parse_action
@@ -25,6 +26,8 @@ KEEP_HIGH = 0.6
 #: Cards worth playing early for what they give at the end of the round, or worth keeping.
 EARLY = {"spy": 0.35, "count": 0.25, "constable": 0.2, "chancellor": 0.2}
 KEEP_BONUS = {"assassin": 0.4, "princess": 0.3}
+#: The most :meth:`HeuristicBot.choose` adds to a score to break ties at random.
+NOISE = 1e-6
 #: Scores closer than this are the same score, apart by rounding (0.4 and 0.39999999999999997).
 TIED = 1e-9
 
@@ -42,7 +45,7 @@ class HeuristicBot(BaseBot):
         scored = self.scores(view)
         if len(scored) == 1:  # a forced move, or a second step the bot plays one way
             return scored[0][1]
-        return max((score + rng.random() * 1e-6, text) for score, text in scored)[1]
+        return max((score + rng.random() * NOISE, text) for score, text in scored)[1]
 
     def choices(self, view: View) -> list[str]:
         """The actions :meth:`choose` may play, each as likely: the best-scored ones
@@ -50,6 +53,12 @@ class HeuristicBot(BaseBot):
         scored = self.scores(view)
         best = max(score for score, _ in scored)
         return [text for score, text in scored if score >= best - TIED]
+
+    def distribution(self, view: View) -> dict[str, float]:
+        """:meth:`choices`, each as likely: exact wherever no other score lies within
+        :data:`NOISE` of the best (the tests check it at every decision of ``mini5``)."""
+        best = self.choices(view)
+        return {text: n / len(best) for text, n in Counter(best).items()}
 
     def scores(self, view: View) -> list[tuple[float, str]]:
         """The legal actions with their scores; in the second steps of the Chancellor,

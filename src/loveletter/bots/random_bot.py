@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from .base import BaseBot, View
 
@@ -16,3 +17,8 @@ class RandomBot(BaseBot):
         """A uniformly random legal action."""
         actions = view["legal_actions"]
         return actions[int(rng.random() * len(actions))]
+
+    def distribution(self, view: View) -> dict[str, float]:
+        """Each legal action's share of the list ``choose`` draws an index from."""
+        actions = view["legal_actions"]
+        return {text: n / len(actions) for text, n in Counter(actions).items()}

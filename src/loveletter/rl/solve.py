@@ -5,7 +5,9 @@ The Python game is walked once and written out in Gambit's extensive-form format
 tree (every deal, every decision, the exact chance probabilities), each information
 set named ``P<player>-<number>`` for one information-state string of the Python game.
 OpenSpiel's CFR and best responses then run at C++ speed. A built-in bot becomes an
-OpenSpiel policy by asking it at every information set (:func:`bot_policy`), and what
+OpenSpiel policy by asking it at every information set (:func:`bot_policy`): exactly
+where it tells its distribution (the random and heuristic bots), otherwise from seeded
+decisions, whose NashConv :func:`bot_nash_conv` gives with a bootstrap interval; what
 the best player there can be wins against it is :func:`best_response_value`.
 """
 
@@ -18,11 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pyspiel
 from open_spiel.python import policy as policy_lib
 from open_spiel.python.algorithms import best_response, expected_game_score, exploitability
 
-from loveletter.bots import make_bot
+from loveletter.bots import KnownPolicy, make_bot
 from loveletter.engine import build_view
 
 from .openspiel_game import LoveLetterState
@@ -132,34 +135,140 @@ def cfr_curve(
         yield done, pyspiel.nash_conv(solved, average), average
 
 
+#: A policy as rows: {information-state string of the ``.efg`` game: {action in
+#: notation: probability}}, forced moves left out.
+Rows = dict[str, dict[str, float]]
+#: A bot's sampled decisions: {information-state string of the ``.efg`` game: the
+#: actions, in notation, its seeded decisions chose there}.
+Decisions = dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class BotNashConv:
+    """A bot's NashConv: exact (``low == value == high``) where its policy is known
+    (:class:`~loveletter.bots.KnownPolicy`), otherwise measured on the shares of
+    ``seeds`` decisions per information set, with a bootstrap interval."""
+
+    spec: str
+    value: float
+    low: float
+    high: float
+    exact: bool
+    seeds: int
+
+
 def bot_policy(
     solved: pyspiel.Game, tree: Tree, spec: str, seeds: int = 8
 ) -> policy_lib.TabularPolicy:
-    """The bot ``spec`` as a policy of ``solved``: at each information set, the share
-    of ``seeds`` decisions (its random generator seeded from the information set and
-    the seed) that chose each action; forced moves are played for it, as hosts do."""
+    """The bot ``spec`` as a policy of ``solved``: exact where the bot tells its
+    distribution (:func:`exact_rows`), otherwise the shares of ``seeds`` seeded
+    decisions per information set (:func:`sample_decisions`); forced moves are played
+    for it, as hosts do."""
+    rows = exact_rows(solved, tree, spec)
+    if rows is None:
+        rows = shares(sample_decisions(solved, tree, spec, seeds))
+    return tabular(solved, rows)
+
+
+def _decisions(solved: pyspiel.Game, tree: Tree) -> Iterator[tuple[str, LoveLetterState]]:
+    """(information-state string of the ``.efg`` game, a state of the Python game) of
+    every information set with a choice (two legal actions or more)."""
+    for efg_state in policy_lib.TabularPolicy(solved).states:
+        if len(efg_state.legal_actions()) > 1:
+            key = efg_state.information_state_string()
+            yield key, tree.states[_name(key)]
+
+
+def exact_rows(solved: pyspiel.Game, tree: Tree, spec: str) -> Rows | None:
+    """The bot's exact distribution at every information set with a choice, or None if
+    it does not tell it (it is no :class:`~loveletter.bots.KnownPolicy`)."""
+    if not isinstance(make_bot(spec), KnownPolicy):
+        return None
+    rows: Rows = {}
+    for key, state in _decisions(solved, tree):
+        bot = make_bot(spec)
+        assert isinstance(bot, KnownPolicy)
+        rows[key] = bot.distribution(build_view(state.engine, state.current_player()))
+    return rows
+
+
+def sample_decisions(solved: pyspiel.Game, tree: Tree, spec: str, seeds: int) -> Decisions:
+    """``seeds`` decisions of the bot at every information set with a choice, its random
+    generator seeded from the information set and the seed."""
+    decisions: Decisions = {}
+    for key, state in _decisions(solved, tree):
+        player = state.current_player()
+        view = build_view(state.engine, player)
+        name = _name(key)
+        decisions[key] = []
+        for seed in range(seeds):
+            bot = make_bot(spec)
+            bot.start(view["edition"], len(view["players"]), player)
+            rng = random.Random(zlib.crc32(f"{name} {seed}".encode()))
+            decisions[key].append(bot.choose(view, rng))
+            bot.close()
+    return decisions
+
+
+def shares(decisions: Decisions) -> Rows:
+    """Each action's share of the decisions, per information set."""
+    return {
+        key: {text: n / len(chosen) for text, n in Counter(chosen).items()}
+        for key, chosen in decisions.items()
+    }
+
+
+def tabular(solved: pyspiel.Game, rows: Rows) -> policy_lib.TabularPolicy:
+    """``rows`` as a policy of ``solved``, a forced move played with probability 1."""
     table = policy_lib.TabularPolicy(solved)
     for efg_state in table.states:
         key = efg_state.information_state_string()
-        name = _name(key)
         row = table.policy_for_key(key)
         row[:] = 0.0
         legal = efg_state.legal_actions()
         if len(legal) == 1:
             row[legal[0]] = 1.0
             continue
-        state = tree.states[name]
-        player = state.current_player()
-        view = build_view(state.engine, player)
-        chosen: Counter[str] = Counter()
-        for seed in range(seeds):
-            bot = make_bot(spec)
-            bot.start(view["edition"], len(view["players"]), player)
-            chosen[bot.choose(view, random.Random(zlib.crc32(f"{name} {seed}".encode())))] += 1
-            bot.close()
         for action in legal:
-            row[action] = chosen[efg_state.action_to_string(action)] / seeds
+            row[action] = rows[key].get(efg_state.action_to_string(action), 0.0)
     return table
+
+
+def bootstrap(
+    solved: pyspiel.Game, decisions: Decisions, resamples: int, seed: int = 0
+) -> tuple[float, float]:
+    """The 2.5 and 97.5 percentiles of NashConv over ``resamples`` policies, each the
+    shares of the decisions drawn again with replacement at every information set."""
+    rng = random.Random(seed)
+    values = []
+    for _ in range(resamples):
+        drawn = {key: rng.choices(chosen, k=len(chosen)) for key, chosen in decisions.items()}
+        values.append(nash_conv(solved, tabular(solved, shares(drawn))))
+    low, high = np.percentile(values, [2.5, 97.5])
+    return float(low), float(high)
+
+
+def bot_nash_conv(
+    solved: pyspiel.Game, tree: Tree, spec: str, seeds: int = 8, resamples: int = 20
+) -> tuple[BotNashConv, policy_lib.TabularPolicy]:
+    """The bot's NashConv, exact if it tells its policy, otherwise on ``seeds`` decisions
+    per information set with a bootstrap interval of ``resamples`` resamples (none,
+    ``low == high``, for one decision per information set); and the policy measured.
+    The estimate is biased upward for a stochastic bot: few samples make it look more
+    deterministic than it is."""
+    rows = exact_rows(solved, tree, spec)
+    if rows is not None:
+        policy = tabular(solved, rows)
+        value = nash_conv(solved, policy)
+        return BotNashConv(spec, value, value, value, True, 0), policy
+    decisions = sample_decisions(solved, tree, spec, seeds)
+    policy = tabular(solved, shares(decisions))
+    value = nash_conv(solved, policy)
+    if resamples and seeds > 1:  # one decision drawn again is the same decision
+        low, high = bootstrap(solved, decisions, resamples)
+    else:
+        low = high = value
+    return BotNashConv(spec, value, low, high, False, seeds), policy
 
 
 def policy_table(solved: pyspiel.Game, tree: Tree, policy: Any) -> dict[str, dict[str, float]]:
