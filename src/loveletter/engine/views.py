@@ -35,6 +35,7 @@ def build_view(
     results_from: int = 0,
     learned_from: int = 0,
     known: dict[str, str] | None = None,
+    seen: Sequence[EventDict] | None = None,
 ) -> View:
     """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat.
 
@@ -42,12 +43,13 @@ def build_view(
     "learned") holds the round's events (the game's finished rounds, what the round's
     events showed the seat) from that index on only, for a caller that keeps the
     earlier ones: a server that sends views as text. ``known`` is the seat's
-    "known_hands" when the caller follows them (:class:`KnownHands`).
+    "known_hands", ``seen`` the round's events as it saw them, when the caller
+    follows them (:class:`KnownHands`, :class:`SeenEvents`).
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.seat_count):
         raise ValueError(f"no seat {seat!r} at this table of {game.seat_count}")
     rules = game.rules
-    events = events_seen(game, seat)
+    events = events_seen(game, seat) if seen is None else seen
     to_move = game.to_move
     in_round = game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     hand = list(game.hands[seat]) if seat is not None else None
@@ -116,6 +118,37 @@ def events_seen(game: Game, seat: int | None) -> Sequence[EventDict]:
     if len(events) < len(log):
         events.extend(event_dict(event, seat) for event in log[len(events) :])
     return events
+
+
+class SeenEvents:
+    """The round's events as one viewer saw them, brought up to date with the new
+    events of the round's log at each call: :func:`events_seen` for a caller that
+    follows a game's states (a server) and keeps them itself, so that the game's
+    copies need not carry them."""
+
+    __slots__ = ("events", "first", "last", "viewer")
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+        self.events: list[EventDict] = []
+        self.first: object = None
+        self.last: object = None
+
+    def follow(self, log: Sequence[tuple[Any, ...]]) -> Sequence[EventDict]:
+        """``events_seen(game, viewer)`` for the game whose round's log is ``log``: the
+        events already read are the same objects (copies of a game share them),
+        otherwise the log is read again from its start. Read them, copy what you
+        would change."""
+        count = len(self.events)
+        if count and (
+            len(log) < count or log[0] is not self.first or log[count - 1] is not self.last
+        ):
+            self.events, count = [], 0
+        viewer = self.viewer
+        self.events.extend(event_dict(event, viewer) for event in log[count:])
+        if log:
+            self.first, self.last = log[0], log[-1]
+        return self.events
 
 
 def known_hands(game: Game, seat: int) -> dict[str, str]:

@@ -22,8 +22,8 @@ from typing import Any, cast
 
 from starlette.websockets import WebSocket
 
-from ..engine import Game, Narrator, build_view, events_for, events_seen
-from ..engine.views import KnownHands
+from ..engine import Game, Narrator, build_view, events_for
+from ..engine.views import KnownHands, SeenEvents
 from ..tables import TableState, names_in
 from .messages import (
     chat_history,
@@ -194,7 +194,7 @@ class Connection:
             for number, index, seat, why in state.data.standin_marks
             if (number, seat) == (round_number, self.seat) and index >= start
         )
-        seen = events_seen(game, self.seat)
+        seen = self.manager.rendered(state).texts.seen_by(self.seat).follow(game.log)
         lines: list[str] = []
         starts = [start, *(index for index, _ in marks), len(game.log)]
         for n, (begin, end) in enumerate(pairwise(starts)):
@@ -232,6 +232,15 @@ class SharedTexts:
 
     arrays: dict[ArrayKey, ArrayText] = field(default_factory=dict)
     known: dict[int, KnownHands] = field(default_factory=dict)
+    seen: dict[int | None, SeenEvents] = field(default_factory=dict)
+
+    def seen_by(self, viewer: int | None) -> SeenEvents:
+        """The round's events as ``viewer`` saw them, followed from state to state."""
+        seen = self.seen.get(viewer)
+        if seen is None:
+            seen = self.seen[viewer] = SeenEvents(viewer)
+        return seen
+
     earlier: dict[tuple[int | None, str], tuple[int, int, str]] = field(default_factory=dict)
 
 
@@ -277,6 +286,7 @@ class Rendered:
             results_from=reviews.follow(game.results),
             learned_from=learned.follow(game.log),
             known=None if seat is None else self._known(seat).follow(game.log),
+            seen=self.texts.seen_by(seat).follow(game.log),
         )
         view = cast("dict[str, Any]", built)
         events.extend(game.log, encode(view.pop("events")))
