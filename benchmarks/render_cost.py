@@ -18,6 +18,7 @@ from typing import Any
 
 from loveletter import tables
 from loveletter.engine import Options
+from loveletter.server.clock import SystemClock
 from loveletter.server.connections import Connection, ConnectionManager
 from loveletter.tables import TableState
 
@@ -27,11 +28,12 @@ LANGS = ["fr", "en", "fr", "en"]
 
 class OneTable:
     """The part of the service connections read: the table's latest state (and a
-    hub with no chat)."""
+    hub with no chat, and a clock)."""
 
     def __init__(self) -> None:
         self.state: TableState | None = None
         self.hub = self
+        self.clock = SystemClock()
 
     def cached(self, table_id: str) -> TableState | None:
         return self.state

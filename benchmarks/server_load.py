@@ -47,6 +47,7 @@ class Figures:
 
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    states: int = 0  # state messages the clients received while measuring
     errors: Counter[str] = field(default_factory=Counter)
     connected: int = 0
     measuring: bool = False
@@ -180,6 +181,8 @@ async def play(
                 continue
             seen = read_state(message)
             del message
+            if figures.measuring:
+                figures.states += 1
             if pending is not None and seen.position != pending[0]:
                 if figures.measuring:
                     figures.latencies.append(loop.time() - pending[1])
@@ -312,6 +315,12 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> Non
     print(f"latency action -> broadcast: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
     servers = ", ".join(f"{load:.0%}" for load in loads)
     print(f"CPU: server {servers} of one core, clients {clients_load:.0%} (one process)")
+    per_action = sum(loads) * elapsed / max(figures.actions, 1) * 1000
+    per_state = sum(loads) * elapsed / max(figures.states, 1) * 1e6
+    print(
+        f"server CPU per action: {per_action:.2f} ms; state messages: {figures.states} "
+        f"({figures.states / max(figures.actions, 1):.1f} per action, {per_state:.0f} µs each)"
+    )
     lag_p99 = statistics.quantiles(lags, n=100)[98] * 1000
     print(f"clients' event loop late by: p99 {lag_p99:.1f} ms, max {lags[-1] * 1000:.1f} ms")
     print(f"machine load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -52,7 +52,7 @@ def parse_json(text: str | bytes, *, max_depth: int, max_bytes: int | None = Non
     if _deeper_than(text, max_depth):
         raise JSONTextError(f"arrays and objects nested deeper than {max_depth}", malformed=False)
     try:
-        value = json.loads(text, parse_constant=_constant, parse_int=_integer, parse_float=_real)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as error:
         raise JSONTextError(f"not valid JSON: {error}", malformed=True) from None
     if _MAYBE_SURROGATE.search(text) and _holds_lone_surrogate(value):
@@ -83,6 +83,10 @@ def _real(digits: str) -> float:
         shown = digits if len(digits) <= 24 else f"{digits[:20]}…"
         raise JSONTextError(f"the number {shown} is out of range", malformed=False)
     return value
+
+
+#: One decoder for every text (``json.loads`` with hooks builds a new one each call).
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_int=_integer, parse_float=_real)
 
 
 def _deeper_than(text: str, limit: int) -> bool:

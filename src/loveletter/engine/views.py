@@ -28,18 +28,28 @@ Known = dict[int, str]
 
 
 def build_view(
-    game: Game, seat: int | None, *, events_from: int = 0, results_from: int = 0
+    game: Game,
+    seat: int | None,
+    *,
+    events_from: int = 0,
+    results_from: int = 0,
+    learned_from: int = 0,
+    known: dict[str, str] | None = None,
+    seen: Sequence[EventDict] | None = None,
 ) -> View:
     """The view of ``seat`` (None: a spectator). Raises ValueError on a bad seat.
 
-    With ``events_from`` ("results_from"), "events" ("results") holds the round's
-    events (the game's finished rounds) from that index on only, for a caller that
-    keeps the earlier ones: a server that sends views as text.
+    With ``events_from`` ("results_from", "learned_from"), "events" ("results",
+    "learned") holds the round's events (the game's finished rounds, what the round's
+    events showed the seat) from that index on only, for a caller that keeps the
+    earlier ones: a server that sends views as text. ``known`` is the seat's
+    "known_hands", ``seen`` the round's events as it saw them, when the caller
+    follows them (:class:`KnownHands`, :class:`SeenEvents`).
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.seat_count):
         raise ValueError(f"no seat {seat!r} at this table of {game.seat_count}")
     rules = game.rules
-    events = events_seen(game, seat)
+    events = events_seen(game, seat) if seen is None else seen
     to_move = game.to_move
     in_round = game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER)
     hand = list(game.hands[seat]) if seat is not None else None
@@ -83,9 +93,11 @@ def build_view(
             else []
         ),
         "unseen": _unseen(game, hand),
-        "known_hands": known_hands(game, seat) if seat is not None else {},
+        "known_hands": _known(game, seat, known),
         "learned": [
-            event.copy() for event in events if event["type"] in _LEARNING and _learned(event)
+            event.copy()
+            for event in events[learned_from:]
+            if event["type"] in _LEARNING and _learned(event)
         ],  # the first test spares most events the call
         "events": [event.copy() for event in events[events_from:]],  # the caller's own
         "results": [_result(result) for result in game.results[results_from:]],
@@ -108,6 +120,37 @@ def events_seen(game: Game, seat: int | None) -> Sequence[EventDict]:
     return events
 
 
+class SeenEvents:
+    """The round's events as one viewer saw them, brought up to date with the new
+    events of the round's log at each call: :func:`events_seen` for a caller that
+    follows a game's states (a server) and keeps them itself, so that the game's
+    copies need not carry them."""
+
+    __slots__ = ("events", "first", "last", "viewer")
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+        self.events: list[EventDict] = []
+        self.first: object = None
+        self.last: object = None
+
+    def follow(self, log: Sequence[tuple[Any, ...]]) -> Sequence[EventDict]:
+        """``events_seen(game, viewer)`` for the game whose round's log is ``log``: the
+        events already read are the same objects (copies of a game share them),
+        otherwise the log is read again from its start. Read them, copy what you
+        would change."""
+        count = len(self.events)
+        if count and (
+            len(log) < count or log[0] is not self.first or log[count - 1] is not self.last
+        ):
+            self.events, count = [], 0
+        viewer = self.viewer
+        self.events.extend(event_dict(event, viewer) for event in log[count:])
+        if log:
+            self.first, self.last = log[0], log[-1]
+        return self.events
+
+
 def known_hands(game: Game, seat: int) -> dict[str, str]:
     """Other seats' cards ``seat`` knows for certain now: ``build_view(game,
     seat)["known_hands"]``, read from the log (the events it saw) without building the
@@ -123,6 +166,47 @@ def known_hands(game: Game, seat: int) -> dict[str, str]:
             learner(known, seat, event)
     known.pop(seat, None)
     return {str(other): card for other, card in sorted(known.items())}
+
+
+def _known(game: Game, seat: int | None, known: dict[str, str] | None) -> dict[str, str]:
+    if seat is None:
+        return {}
+    return known_hands(game, seat) if known is None else known
+
+
+class KnownHands:
+    """What one seat knows of the others' hands, brought up to date with the new
+    events of the round's log at each call: :func:`known_hands` without reading the
+    whole log again (a server following a table's states)."""
+
+    __slots__ = ("count", "first", "known", "last", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.count = 0
+        self.first: object = None
+        self.last: object = None
+        self.known: Known = {}
+
+    def follow(self, log: Sequence[tuple[Any, ...]]) -> dict[str, str]:
+        """``known_hands(game, seat)`` for the game whose round's log is ``log``: the
+        events already read are the same objects (copies of a game share them),
+        otherwise the log is read again from its start."""
+        count = self.count
+        if count and (
+            len(log) < count or log[0] is not self.first or log[count - 1] is not self.last
+        ):
+            self.count = count = 0
+            self.known = {}
+        learners = KNOWING_HANDLERS
+        for event in log[count:]:
+            learner = learners.get(event[0])
+            if learner is not None:
+                learner(self.known, self.seat, event)
+        if log:
+            self.count, self.first, self.last = len(log), log[0], log[-1]
+        seat = self.seat
+        return {str(other): card for other, card in sorted(self.known.items()) if other != seat}
 
 
 # What each log tuple (in the order of events.FIELDS) changes in what ``seat`` knows.

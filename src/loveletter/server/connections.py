@@ -22,7 +22,8 @@ from typing import Any, cast
 
 from starlette.websockets import WebSocket
 
-from ..engine import Game, Narrator, build_view, events_for, events_seen
+from ..engine import Game, Narrator, build_view, events_for
+from ..engine.views import KnownHands, SeenEvents
 from ..tables import StorageError, TableState, names_in
 from .messages import (
     chat_history,
@@ -193,7 +194,7 @@ class Connection:
             for number, index, seat, why in state.data.standin_marks
             if (number, seat) == (round_number, self.seat) and index >= start
         )
-        seen = events_seen(game, self.seat)
+        seen = self.manager.rendered(state).texts.seen_by(self.seat).follow(game.log)
         lines: list[str] = []
         starts = [start, *(index for index, _ in marks), len(game.log)]
         for n, (begin, end) in enumerate(pairwise(starts)):
@@ -229,7 +230,17 @@ class SharedTexts:
     since), and the finished rounds' logs told to a new connection, by viewer and
     language (game, rounds finished, the text of the message's "earlier" member)."""
 
-    arrays: dict[int | str | None, ArrayText] = field(default_factory=dict)
+    arrays: dict[ArrayKey, ArrayText] = field(default_factory=dict)
+    known: dict[int, KnownHands] = field(default_factory=dict)
+    seen: dict[int | None, SeenEvents] = field(default_factory=dict)
+
+    def seen_by(self, viewer: int | None) -> SeenEvents:
+        """The round's events as ``viewer`` saw them, followed from state to state."""
+        seen = self.seen.get(viewer)
+        if seen is None:
+            seen = self.seen[viewer] = SeenEvents(viewer)
+        return seen
+
     earlier: dict[tuple[int | None, str], tuple[int, int, str]] = field(default_factory=dict)
 
 
@@ -267,26 +278,44 @@ class Rendered:
         if game is None:
             return "null"
         events, reviews = self._text(seat), self._text(_RESULTS)
+        learned = self._text((_LEARNED, seat))
         built = build_view(
             game,
             seat,
             events_from=events.follow(game.log),
             results_from=reviews.follow(game.results),
+            learned_from=learned.follow(game.log),
+            known=None if seat is None else self._known(seat).follow(game.log),
+            seen=self.texts.seen_by(seat).follow(game.log),
         )
         view = cast("dict[str, Any]", built)
         events.extend(game.log, encode(view.pop("events")))
         reviews.extend(game.results, encode(view.pop("results")))
-        return f'{encode(view)[:-1]},"results":[{reviews.text}],"events":[{events.text}]}}'
+        learned.extend(game.log, encode(view.pop("learned")))
+        return (
+            f'{encode(view)[:-1]},"learned":[{learned.text}],'
+            f'"results":[{reviews.text}],"events":[{events.text}]}}'
+        )
 
-    def _text(self, key: int | str | None) -> ArrayText:
+    def _text(self, key: ArrayKey) -> ArrayText:
         text = self.texts.arrays.get(key)
         if text is None:
             text = self.texts.arrays[key] = ArrayText()
         return text
 
+    def _known(self, seat: int) -> KnownHands:
+        known = self.texts.known.get(seat)
+        if known is None:
+            known = self.texts.known[seat] = KnownHands(seat)
+        return known
 
-#: Where a table's texts keep the round reviews, beside each viewer's events.
+
+#: Where a table's texts keep the round reviews, beside each viewer's events, and
+#: (under ``(_LEARNED, viewer)``) what the round's events showed each viewer.
 _RESULTS = "results"
+_LEARNED = "learned"
+#: A key of a table's texts: a viewer (its events), _RESULTS or (_LEARNED, viewer).
+ArrayKey = int | str | None | tuple[str, int | None]
 
 
 class ArrayText:
@@ -311,13 +340,13 @@ class ArrayText:
         return self.count
 
     def extend(self, items: Sequence[object], more: str) -> None:
-        """Hold all of ``items``, the JSON array of those after the first ``count``
-        being ``more``."""
-        if more == "[]":
-            return
-        inside = more[1:-1]
-        self.text = f"{self.text},{inside}" if self.text else inside
-        self.count, self.last = len(items), items[-1]
+        """Hold all of ``items``, the JSON array of what those after the first
+        ``count`` add being ``more`` (a viewer's learned events: maybe none of them)."""
+        if more != "[]":
+            inside = more[1:-1]
+            self.text = f"{self.text},{inside}" if self.text else inside
+        if items:
+            self.count, self.last = len(items), items[-1]
 
 
 class ConnectionManager:

@@ -19,11 +19,14 @@ from .stored import check_stored
 
 def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Commit]:
     """The final new state (next version) and the commit that stores the change."""
-    data = dataclasses.replace(new.data, version=old.version + 1, updated_at=now)
-    awaiting = TableState(data, new.seats, new.game).awaiting()
-    data = dataclasses.replace(data, awaiting=awaiting, deadline=_deadline(old, new, awaiting, now))
+    awaiting = new.awaiting()  # (what the game waits for: not the version or time)
+    deadline = _deadline(old, new, awaiting, now)
+    data = dataclasses.replace(
+        new.data, version=old.version + 1, updated_at=now, awaiting=awaiting, deadline=deadline
+    )
     final = TableState(data, new.seats, new.game)
-    seats = tuple(s for s, before in zip(new.seats, old.seats, strict=True) if s != before)
+    pairs = zip(new.seats, old.seats, strict=True)
+    seats = tuple(s for s, before in pairs if s is not before and s != before)
     game = new.game
     new_game: tuple[str, ...] | None = None
     rounds: tuple[RoundData, ...] = ()
@@ -39,12 +42,7 @@ def settle(old: TableState, new: TableState, now: float) -> tuple[TableState, Co
             RoundData(number, r.deck, r.first)
             for number, r in enumerate(game.history[known_rounds:], start=known_rounds + 1)
         )
-        known_actions = _action_count(before) if before else 0
-        actions = tuple(
-            NewAction(seq, number, text)
-            for seq, (number, text) in enumerate(_actions(game))
-            if seq >= known_actions
-        )
+        actions = _new_actions(game, _action_count(before) if before else 0)
         if game.is_over:
             record = export_record(game)
             record["meta"] = {
@@ -113,9 +111,17 @@ def _action_count(game: Game) -> int:
     return sum(len(r.actions) for r in game.history)
 
 
-def _actions(game: Game) -> list[tuple[int, str]]:
-    return [
-        (number, action.text)
-        for number, r in enumerate(game.history, start=1)
-        for action in r.actions
-    ]
+def _new_actions(game: Game, known: int) -> tuple[NewAction, ...]:
+    """The game's actions from the ``known``-th on (numbered from 0 in the game, with
+    their round's number), skipping the rounds before them unread."""
+    new: list[NewAction] = []
+    seq = 0
+    for number, r in enumerate(game.history, start=1):
+        if seq + len(r.actions) > known:
+            skip = max(known - seq, 0)
+            new += (
+                NewAction(seq + skip + i, number, action.text)
+                for i, action in enumerate(r.actions[skip:])
+            )
+        seq += len(r.actions)
+    return tuple(new)
