@@ -136,7 +136,7 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|NaN|-?Infinity")
 _INTEGER = re.compile(r"-?(?:0|[1-9]\d{0,15})")
 _BRACKETS_QUOTES = re.compile(r'[][{}"]')
-_DECODER = json.JSONDecoder()
+_PLAIN_DECODER = json.JSONDecoder()
 
 
 def top_level_field(text: str, key: str) -> str | int | None:
@@ -182,7 +182,7 @@ def _scan_object(text: str, key: str) -> str | int | None:
 
 def _string_at(text: str, pos: int) -> tuple[str, int]:
     """The JSON string that starts at ``pos``, and its end."""
-    value, end = _DECODER.raw_decode(text, pos)
+    value, end = _PLAIN_DECODER.raw_decode(text, pos)
     if not isinstance(value, str):
         raise ValueError("not a string")
     return value, end
