@@ -110,7 +110,7 @@ def test_no_words_are_cut_off(
     page.context.close()
 
 
-LABELS = """async () => {
+LABELS = """async (guarded) => {
   // The longest outcome on every seat but yours, as recent.js draws and fits it.
   const { fitOutcomes } = await import("/static/js/recent.js");
   const seats = [...document.querySelectorAll(".opponents .seat")];
@@ -140,6 +140,11 @@ LABELS = """async () => {
     if (label.scrollWidth > label.clientWidth) {
       found.push(`${seat.ariaLabel}: cut "${label.textContent}"`);
     }
+    for (const own of seat.querySelectorAll(guarded)) {
+      if (meets(box, own.getBoundingClientRect())) {
+        found.push(`${seat.ariaLabel}: over ${own.className}`);
+      }
+    }
     const others = document.querySelectorAll(".recent-list > *, .seat *");
     for (const other of others) {
       if (seat.contains(other) || other.getClientRects().length === 0) continue;
@@ -153,17 +158,21 @@ LABELS = """async () => {
 
 
 @pytest.mark.parametrize(
-    ("edition", "players", "size"),
-    [("2019", 4, (1366, 768)), ("premium", 8, (1280, 720))],
-    ids=["4-players", "8-players"],
+    ("edition", "players", "tokens", "guarded"),
+    [
+        ("2019", 4, 4, ".seat-name, .tokens"),  # room right of the tokens: they stay seen
+        ("2019", 4, 8, ".seat-name"),  # eight hearts leave no room: it covers them
+        ("premium", 8, 8, ".seat-name, .tokens"),  # the tokens go under the name
+    ],
+    ids=["4-players", "4-players-8-tokens", "8-players"],
 )
 def test_an_outcomes_label_stays_on_its_seats_edge(
-    browser: Browser, server: Server, edition: str, players: int, size: tuple[int, int]
+    browser: Browser, server: Server, edition: str, players: int, tokens: int, guarded: str
 ) -> None:
     # On two lines, a label grew over the last turns (4 players) or the row above (8).
-    page = screen(browser, "fr-FR", size, False)
+    page = screen(browser, "fr-FR", (1366, 768) if players < 8 else (1280, 720), False)
     seats = ["bot:easy"] * (players - 1)
-    create_table(page, server, edition=edition, players=players, seats=seats, tokens=8)
+    create_table(page, server, edition=edition, players=players, seats=seats, tokens=tokens)
     wait_my_play(page, random.Random(3))
-    assert page.evaluate(LABELS) == []
+    assert page.evaluate(LABELS, guarded) == []
     page.context.close()

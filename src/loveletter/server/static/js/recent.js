@@ -64,8 +64,25 @@ export function outcomeTag(deck, move, seat) {
   );
 }
 
-/** The space kept between a seat's name and its outcome, in pixels. */
+/** The space kept between a seat's name (or tokens) and its outcome, in pixels. */
 const NAME_MARGIN = 8;
+
+/**
+ * Where the seat's name (and its tokens, with ``tokens``) end on the label's line, in
+ * the seat's layout, as the label's own place is measured (the tokens go under the
+ * name on a narrow seat: they are not in the label's way there).
+ * @param {Element} seat
+ * @param {HTMLElement} label
+ * @param {boolean} tokens
+ */
+function headEnd(seat, label, tokens) {
+  const line = label.offsetTop + label.offsetHeight;
+  let end = 0;
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (seat.querySelectorAll(tokens ? ".seat-head > .seat-name, .seat-head > .tokens" : ".seat-head > .seat-name"))) {
+    if (part.offsetParent === seat && part.offsetWidth && part.offsetTop < line) end = Math.max(end, part.offsetLeft + part.offsetWidth);
+  }
+  return end;
+}
 
 /** The fewer words of an outcome too long for its seat's edge, by kind. */
 const SHORT_OUTCOMES = /** @type {Record<string, string>} */ ({
@@ -77,35 +94,45 @@ const SHORT_OUTCOMES = /** @type {Record<string, string>} */ ({
 });
 
 /**
- * Keeps each seat's outcome on one line on the seat's top edge, right of its name: on
- * two lines it would cover what is above the seat (the last turns, another row of
- * seats), and wider it would cover the name. A label too long for its room says less
- * ("out: [8 Princess]" for "out — held the [8 Princess]"), then shows only its card
- * (the seat's badges say it is out), then its card's value in smaller type; its title
- * keeps every word.
+ * Keeps each seat's outcome on one line on the seat's top edge, right of its name and
+ * tokens: on two lines it would cover what is above the seat (the last turns, another
+ * row of seats), and wider it would cover the name or the tokens. A label too long
+ * for its room says less ("out: [8 Princess]" for "out — held the [8 Princess]"), then
+ * shows only its card (the seat's badges say it is out), then its card's value in
+ * smaller type; its title keeps every word. Only when even that does not fit right of
+ * the tokens may it cover them, never the name.
  * @param {ParentNode} root
  */
 export function fitOutcomes(root) {
   for (const label of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".outcome"))) {
-    label.classList.remove("outcome-bare");
     const seat = label.closest(".seat");
-    const name = seat?.querySelector(".seat-name");
-    if (seat && name) {
-      // In the seat's layout: the label pops in scaled, its box would be too small.
-      const text = document.createRange();
-      text.selectNodeContents(name);
-      const nameEnd = text.getBoundingClientRect().right - seat.getBoundingClientRect().left - seat.clientLeft;
-      const labelEnd = label.offsetLeft + label.offsetWidth;
-      label.style.maxWidth = `${Math.max(labelEnd - nameEnd - NAME_MARGIN, 0)}px`;
-    }
-    const overflows = () => label.scrollWidth > label.clientWidth;
-    if (!overflows()) continue;
+    if (!seat) continue;
     label.title = label.textContent || "";
-    const chip = label.querySelector(".chip");
-    if (label.dataset.short) label.replaceChildren(...tParts(label.dataset.short, chip ? { card: chip } : {}));
-    if (chip && overflows()) label.replaceChildren(chip);
-    if (overflows()) label.classList.add("outcome-bare");
+    const whole = [...label.childNodes];
+    // In the seat's layout: the label pops in scaled, its box would be too small.
+    const labelEnd = label.offsetLeft + label.offsetWidth;
+    for (const end of [headEnd(seat, label, true), headEnd(seat, label, false)]) {
+      label.replaceChildren(...whole);
+      label.style.maxWidth = `${Math.max(labelEnd - end - NAME_MARGIN, 0)}px`;
+      if (sayLess(label)) break;
+    }
   }
+}
+
+/**
+ * Fewer words until the label fits its width: its short form, its card alone, its
+ * card's value. Whether it fits in the end.
+ * @param {HTMLElement} label
+ */
+function sayLess(label) {
+  label.classList.remove("outcome-bare");
+  const fits = () => label.scrollWidth <= label.clientWidth;
+  if (fits()) return true;
+  const chip = label.querySelector(".chip");
+  if (label.dataset.short) label.replaceChildren(...tParts(label.dataset.short, chip ? { card: chip } : {}));
+  if (chip && !fits()) label.replaceChildren(chip);
+  if (!fits()) label.classList.add("outcome-bare");
+  return fits();
 }
 
 /**
